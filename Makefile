@@ -1,0 +1,58 @@
+# Two commands on a fresh machine: `make serve` (see the site) and `make test` (run every test).
+# Every target is idempotent; a second run only redoes what changed.
+
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+PIP := $(PY) -m pip --disable-pip-version-check
+CHROMIUM ?= /usr/bin/chromium
+export NO_MKDOCS_2_WARNING := 1
+export PYTHONDONTWRITEBYTECODE := 1
+
+SITE_STAMP := $(VENV)/.site-deps
+TEST_STAMP := $(VENV)/.test-deps
+NODE_STAMP := node_modules/.installed
+ENGINE_REQS := $(wildcard requirements/engine-test.txt)
+
+.PHONY: serve site test test-engine test-site bench chromium clean
+
+serve: $(SITE_STAMP) $(NODE_STAMP)
+	$(PY) -m mkdocs serve --strict --dev-addr 127.0.0.1:8000 --watch rules_core --watch hooks --watch i18n $(addprefix --watch ,$(wildcard scenarios))
+
+site: $(SITE_STAMP) $(NODE_STAMP)
+	$(PY) -m mkdocs build --strict --site-dir site
+
+test: site $(TEST_STAMP) chromium
+	$(PY) -m pytest
+
+test-engine: $(TEST_STAMP)
+	$(PY) -m pytest tests/engine
+
+$(VENV)/bin/python:
+	$(PYTHON) -m venv $(VENV)
+
+$(SITE_STAMP): requirements/site.in requirements/constraints.txt | $(VENV)/bin/python
+	$(PIP) install --quiet -r requirements/site.in -c requirements/constraints.txt
+	touch $@
+
+$(TEST_STAMP): $(SITE_STAMP) requirements/test.in requirements/constraints.txt $(ENGINE_REQS)
+	$(PIP) install --quiet -r requirements/test.in $(if $(ENGINE_REQS),-r $(ENGINE_REQS)) -c requirements/constraints.txt
+	touch $@
+
+$(NODE_STAMP): package.json package-lock.json
+	npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+chromium:
+	@if [ -x "$(CHROMIUM)" ]; then :; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
+	else \
+		echo "Browser tests need Debian's Chromium at $(CHROMIUM): run 'sudo apt-get install -y chromium' (or set CHROMIUM=/path/to/chromium)." >&2; exit 1; \
+	fi
+
+bench: $(TEST_STAMP) site
+	$(PY) benchmarks/engine_bench.py
+
+clean:
+	rm -rf site .cache build *.egg-info

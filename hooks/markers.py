@@ -1,0 +1,83 @@
+"""Expand the Markdown markers of the rule pages and hand the widgets their strings.
+
+- ``<!-- glossary-table -->``: the six-language table of ``rules_core.terms`` (the engine's own vocabulary),
+  identical on every language's glossary page.
+- ``<!-- check: ID -->``: a link that opens the checker on the situation ``ID`` of ``scenarios/situations.json``.
+- every page gets its language's UI strings (``i18n/ui.json``) as a JSON script element for the widgets.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import re
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from rules_core.terms import LANGS, TERMS  # noqa: E402
+
+UI = json.loads((ROOT / "i18n" / "ui.json").read_text(encoding="utf-8"))
+SITUATIONS_FILE = ROOT / "scenarios" / "situations.json"
+LANG_NAMES = {"en": "English", "sk": "Slovenčina", "cs": "Čeština", "pl": "Polski", "hu": "Magyar", "et": "Eesti"}
+CHECK_MARKER = re.compile(r"<!--\s*check:\s*([a-z0-9-]+)\s*-->")
+GLOSSARY_MARKER = "<!-- glossary-table -->"
+
+
+def page_lang(config) -> str:
+    lang = config.theme["language"]
+    if lang not in LANGS:
+        raise ValueError(f"unexpected page language {lang!r}")
+    return lang
+
+
+def glossary_table() -> str:
+    head = "| " + " | ".join(LANG_NAMES[lang] for lang in LANGS) + " |"
+    rule = "|" + "---|" * len(LANGS)
+    rows = ["| " + " | ".join(TERMS[key][lang].replace("|", "\\|") for lang in LANGS) + " |" for key in TERMS]
+    return "\n".join(['<div class="glossary-table" markdown>', "", head, rule, *rows, "", "</div>"])
+
+
+def b64url(value) -> str:
+    raw = json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    return base64.urlsafe_b64encode(raw).decode("ascii").rstrip("=")
+
+
+def checker_fragment(situation: dict) -> str:
+    parts = [f"position={b64url(situation['position'])}", f"action={b64url(situation['action'])}"]
+    if situation.get("rules"):
+        parts.append(f"rules={b64url(situation['rules'])}")
+    return "#" + "&".join(parts)
+
+
+def load_situations() -> dict:
+    if not SITUATIONS_FILE.exists():
+        return {}
+    return json.loads(SITUATIONS_FILE.read_text(encoding="utf-8"))
+
+
+def on_page_markdown(markdown: str, page, config, files, **kwargs) -> str:
+    lang = page_lang(config)
+    if GLOSSARY_MARKER in markdown:
+        markdown = markdown.replace(GLOSSARY_MARKER, glossary_table())
+    situations = load_situations()
+
+    def check_link(match: re.Match) -> str:
+        situation = situations.get(match.group(1))
+        if situation is None:
+            raise ValueError(f"{page.file.src_uri}: no situation {match.group(1)!r} in {SITUATIONS_FILE.name}")
+        text = UI[lang]["try_in_checker"]
+        return f'[:material-scale-balance: {text}](checker.md{checker_fragment(situation)}){{ .md-button .check-link }}'
+
+    if situations:
+        markdown = CHECK_MARKER.sub(check_link, markdown)
+    return markdown
+
+
+def on_post_page(output: str, page, config, **kwargs) -> str:
+    strings = json.dumps(UI[page_lang(config)], ensure_ascii=False).replace("</", "<\\/")
+    tag = f'<script type="application/json" id="ui-strings">{strings}</script>'
+    return output.replace("</head>", tag + "</head>", 1)
