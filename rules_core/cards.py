@@ -1,0 +1,121 @@
+"""Card codes: parse, format and the tables the engine looks cards up in.
+
+A card is its canonical code, a plain ``str``: colour ``R Y G B`` then ``0``-``9``,
+``S`` (Skip), ``R`` (Reverse) or ``+2`` (Draw Two); wild cards ``W``, ``W+4``, and in
+the 112-card editions ``WX`` (Wild Swap Hands), ``WS`` (Wild Shuffle Hands), ``WC``
+(Wild Customizable, also used for the blank cards of older decks); ``?`` is an
+unknown card.
+
+>>> parse_card("r7"), parse_card("y+2"), parse_card("w+4"), parse_card("Gs")
+('R7', 'Y+2', 'W+4', 'GS')
+>>> format_card(parse_card("br")) == "BR"
+True
+>>> parse_card("P7")
+Traceback (most recent call last):
+...
+rules_core.errors.CardError: card: unknown card code 'P7'
+>>> points(["R7", "GS", "W+4", "WX"])
+117
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Final, Iterable
+
+from rules_core.errors import CardError
+
+COLORS: Final = ("R", "Y", "G", "B")
+NUMBERS: Final = ("0", "1", "2", "3", "4", "5", "6", "7", "8", "9")
+ACTIONS: Final = ("S", "R", "+2")
+RANKS: Final = NUMBERS + ACTIONS
+WILDS: Final = ("W", "W+4", "WX", "WS", "WC")
+UNKNOWN: Final = "?"
+
+COLORED_CARDS: Final = tuple(c + r for c in COLORS for r in RANKS)
+ALL_CARDS: Final = COLORED_CARDS + WILDS
+KNOWN: Final = frozenset(ALL_CARDS)
+
+#: colour of each card (``None`` for wild and unknown cards)
+COLOR_OF: Final[dict[str, str | None]] = {c: c[0] for c in COLORED_CARDS}
+COLOR_OF.update({w: None for w in WILDS})
+COLOR_OF[UNKNOWN] = None
+
+#: rank of each card: number, ``S``, ``R``, ``+2``, or the wild code itself
+RANK_OF: Final[dict[str, str]] = {c: c[1:] for c in COLORED_CARDS}
+RANK_OF.update({w: w for w in WILDS})
+RANK_OF[UNKNOWN] = UNKNOWN
+
+#: wild cards (named colour)
+IS_WILD: Final[dict[str, bool]] = {c: c in WILDS for c in ALL_CARDS}
+IS_WILD[UNKNOWN] = False
+
+#: score values: numbers face value, S R +2 20, W W+4 50, WX WS WC 40
+POINTS: Final[dict[str, int]] = {}
+for _c in COLORED_CARDS:
+    POINTS[_c] = int(_c[1]) if _c[1:] in NUMBERS else 20
+POINTS.update({"W": 50, "W+4": 50, "WX": 40, "WS": 40, "WC": 40, UNKNOWN: 0})
+
+_BY_UPPER: Final[dict[str, str]] = {c: c for c in ALL_CARDS}
+_BY_UPPER[UNKNOWN] = UNKNOWN
+
+
+def parse_card(text: object, field: str = "card", allow_unknown: bool = True) -> str:
+    """Return the canonical code of ``text`` (case-insensitive); raise :class:`CardError`."""
+    if not isinstance(text, str):
+        raise CardError(field, "err_card_type", value=repr(text))
+    card = _BY_UPPER.get(text.upper())
+    if card is None or (card == UNKNOWN and not allow_unknown):
+        raise CardError(field, "err_card_code", value=text)
+    return card
+
+
+def format_card(card: str) -> str:
+    """Return the canonical code of a card (the inverse of :func:`parse_card`)."""
+    if card not in _BY_UPPER:
+        raise CardError("card", "err_card_code", value=card)
+    return card
+
+
+def parse_color(text: object, field: str = "color") -> str:
+    """Return ``R``, ``Y``, ``G`` or ``B`` (case-insensitive); raise :class:`CardError`.
+
+    >>> parse_color("g")
+    'G'
+    """
+    if isinstance(text, str) and text.upper() in COLORS:
+        return text.upper()
+    raise CardError(field, "err_color", value=repr(text) if not isinstance(text, str) else text)
+
+
+def points(cards: Iterable[str]) -> int:
+    """Score value of cards (codes, any case); unknown cards ``?`` count 0."""
+    return sum(POINTS[parse_card(c)] for c in cards)
+
+
+def _deck108() -> Counter[str]:
+    deck: Counter[str] = Counter()
+    for col in COLORS:
+        deck[col + "0"] = 1
+        for r in RANKS[1:]:
+            deck[col + r] = 2
+    deck["W"] = 4
+    deck["W+4"] = 4
+    return deck
+
+
+#: card counts of each deck edition (see :class:`rules_core.rules.Rules`, option ``deck``)
+DECKS: Final[dict[str, Counter[str]]] = {"108": _deck108()}
+DECKS["112-swap"] = _deck108() + Counter({"WX": 1, "WC": 3})
+DECKS["112-shuffle"] = _deck108() + Counter({"WS": 1, "WC": 3})
+DECKS["112-blank"] = _deck108() + Counter({"WC": 4})
+DECK_SIZE: Final[dict[str, int]] = {k: sum(v.values()) for k, v in DECKS.items()}
+
+
+def full_deck(edition: str = "108") -> list[str]:
+    """All cards of an edition in a fixed order.
+
+    >>> len(full_deck()), len(full_deck("112-swap"))
+    (108, 112)
+    """
+    return [c for c in ALL_CARDS for _ in range(DECKS[edition][c])]

@@ -1,0 +1,100 @@
+"""Dealing a hand: 7 cards each from the dealer's left, then the first card turned up.
+
+>>> from rules_core.rules import OFFICIAL
+>>> s = deal_state(3, OFFICIAL, seed=7)
+>>> [len(h) for h in s.hands], len(s.discard) + len(s.pile) + 21
+([7, 7, 7], 108)
+>>> s2 = deal_state(2, OFFICIAL, deck=["R1"] * 1 + ["B1", "R2", "B2", "R3", "B3", "R4", "B4",
+...     "R5", "B5", "R6", "B6", "R7", "B7", "GS", "Y9"])
+>>> s2.hands[1][:2], s2.top, s2.turn
+(('R1', 'R2'), 'GS', 1)
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Sequence
+
+from rules_core.cards import COLOR_OF, DECKS, IS_WILD, RANK_OF, full_deck, parse_card
+from rules_core.errors import CardError, PositionError
+from rules_core.rules import Rules
+from rules_core.state import State
+
+
+def deal_state(players: int | Sequence[str], rules: Rules, seed: int | None = None,
+               deck: Sequence[str] | None = None, dealer: int = 0) -> State:
+    """Deal a new hand and apply the first-card rules. See :func:`rules_core.deal`."""
+    if isinstance(players, bool):
+        raise PositionError("players", "err_player_count", count=str(players))
+    if isinstance(players, int):
+        n = players
+        names: tuple[str | None, ...] = (None,) * max(n, 0)
+    elif isinstance(players, (list, tuple)) and all(isinstance(p, str) for p in players):
+        n = len(players)
+        names = tuple(players)
+    else:
+        raise PositionError("players", "err_players_arg")
+    if not 2 <= n <= 10:
+        raise PositionError("players", "err_player_count", count=n)
+    if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < n:
+        raise PositionError("dealer", "err_index_range", value=str(dealer), max=n - 1)
+    if seed is None:
+        seed = random.SystemRandom().randrange(2**32)
+    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+        raise PositionError("seed", "err_type_int")
+    rng = random.Random(seed)
+    if deck is None:
+        cards = full_deck(rules.deck)
+        rng.shuffle(cards)
+    else:
+        if not isinstance(deck, (list, tuple)):
+            raise PositionError("deck", "err_type_cards")
+        cards = []
+        for i, c in enumerate(deck):
+            try:
+                cards.append(parse_card(c, f"deck[{i}]", allow_unknown=False))
+            except CardError as e:
+                raise PositionError(e.field, e.key, **e.params) from None
+        edition = DECKS[rules.deck]
+        for card, k in Counter(cards).items():
+            if card not in edition:
+                raise PositionError("deck", "err_card_edition", card=card, deck=rules.deck)
+            if k > edition[card]:
+                raise PositionError("deck", "err_card_copies", card=card, count=k,
+                                    max=edition[card], deck=rules.deck)
+        if len(cards) < 7 * n + 1:
+            raise PositionError("deck", "err_deck_small", count=len(cards), min=7 * n + 1)
+    hands: list[list[str]] = [[] for _ in range(n)]
+    pos = 0
+    for _ in range(7):
+        for k in range(n):
+            hands[(dealer + 1 + k) % n].append(cards[pos])
+            pos += 1
+    pile = cards[pos:]
+    first = (dealer + 1) % n
+    # turn up the first card; a +4 (and a wild under the "reshuffle" reading) goes back
+    for _ in range(1000):
+        top = pile[0]
+        back = top == "W+4" or (IS_WILD[top] and rules.first_wild == "reshuffle")
+        if not back:
+            break
+        rng.shuffle(pile)
+    else:  # pragma: no cover - only wild cards left
+        raise PositionError("deck", "err_deck_small", count=len(cards), min=7 * n + 1)
+    pile = pile[1:]
+    direction = 1
+    turn = first
+    color = COLOR_OF[top]
+    rank = RANK_OF[top]
+    if rank == "+2":
+        hands[first].extend(pile[:2])
+        pile = pile[2:]
+        turn = (first + 1) % n
+    elif rank == "S":
+        turn = (first + 1) % n
+    elif rank == "R":
+        direction = -1
+        turn = dealer
+    return State(tuple(tuple(h) for h in hands), names, turn, direction, (top,), color,
+                 tuple(pile), seed=rng.getrandbits(32))

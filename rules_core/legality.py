@@ -1,0 +1,343 @@
+"""Legality in layers: who may act, what the phase of the turn allows, what matches.
+
+A verdict is data: legal or not, the rule id it rests on, a message key and its
+parameters (rendered in a language only at the end, by :mod:`rules_core.messages`).
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+from rules_core.actions import Action
+from rules_core.cards import COLOR_OF, COLORS, IS_WILD, RANK_OF, UNKNOWN
+from rules_core.rules import Rules
+from rules_core.state import State
+
+_WILD_RULE = {"W": "wild", "WX": "wild-swap-hands", "WS": "wild-shuffle-hands",
+              "WC": "wild-customizable"}
+_RANK_RULE = {"S": "skip", "R": "reverse", "+2": "draw-two"}
+
+
+class Verdict(NamedTuple):
+    """The judgement of one action. ``bluff``: an illegal Wild Draw Four that may be applied."""
+
+    legal: bool
+    rule: str
+    key: str
+    params: dict[str, Any]
+    bluff: bool = False
+
+
+def matches(card: str, top: str, color: str | None) -> bool:
+    """Whether a non-+4 card may be played on ``top`` with ``color`` in force (no penalty)."""
+    if IS_WILD[card]:
+        return card != "W+4"
+    if card == UNKNOWN:
+        return False
+    return COLOR_OF[card] == color or (not IS_WILD[top] and RANK_OF[card] == RANK_OF[top])
+
+
+def plus4_blockers(hand: tuple[str, ...], color: str | None) -> list[str]:
+    """The known cards of the colour in force that forbid a Wild Draw Four."""
+    return [c for c in hand if COLOR_OF[c] == color and c != UNKNOWN]
+
+
+def playable(card: str, state: State, hand: tuple[str, ...]) -> bool:
+    """Playable now (in the normal phase of a turn): a +4 only if its restriction allows."""
+    if card == "W+4":
+        color = state.color
+        for c in hand:
+            if COLOR_OF[c] == color:
+                return False
+        return True
+    return matches(card, state.discard[-1], state.color)
+
+
+def stackable(card: str, state: State, rules: Rules) -> bool:
+    pending = state.pending
+    assert pending is not None
+    if pending.card == "W+4":
+        return card == "W+4"
+    return RANK_OF[card] == "+2" or (card == "W+4" and rules.stack_plus4_on_plus2)
+
+
+def judge(state: State, action: Action, rules: Rules) -> Verdict:
+    """Judge an action in a state (the action is well-formed; indices are in range)."""
+    n = len(state.hands)
+    if state.result is not None:
+        return Verdict(False, "going-out", "round_over", {"player": state.result.winner})
+    typ = action.type
+    player = state.turn if action.player is None else action.player
+    if not 0 <= player < n:
+        return Verdict(False, "out-of-turn", "bad_player", {"value": player})
+    if action.target is not None and not 0 <= action.target < n:
+        return Verdict(False, "out-of-turn", "bad_target", {"value": action.target})
+    if typ == "uno":
+        return _judge_uno(state, player)
+    if typ == "catch":
+        return _judge_catch(state, player, action.target)
+    if player != state.turn:
+        if typ == "play" and rules.jump_in:
+            return _judge_jump_in(state, action, player, rules)
+        return Verdict(False, "out-of-turn", "not_your_turn",
+                       {"player": player, "turn": state.turn})
+    if state.color is None:
+        if typ == "color":
+            return Verdict(True, "first-card", "first_wild_color",
+                           {"player": player, "color": action.color, "card": state.discard[-1]})
+        return Verdict(False, "first-card", "must_name_color",
+                       {"player": player, "card": state.discard[-1]})
+    if typ == "color":
+        return Verdict(False, "first-card", "color_not_needed", {"color": state.color})
+    if state.pending is not None:
+        return _judge_pending(state, action, player, rules)
+    if typ == "challenge":
+        return Verdict(False, "challenge", "challenge_nothing", {})
+    if state.drawn is not None:
+        return _judge_drawn(state, action, player, rules)
+    if typ == "draw":
+        if not state.pile:
+            if len(state.discard) > 1:
+                return Verdict(True, "empty-draw-pile", "draw_reshuffle", {"player": player})
+            return Verdict(True, "empty-draw-pile", "draw_nothing", {"player": player})
+        return Verdict(True, "draw", "draw_one", {"player": player})
+    if typ == "pass":
+        return Verdict(False, "draw", "pass_without_draw", {"player": player})
+    return _judge_play(state, action, player, rules, state.hands[player])
+
+
+def _judge_uno(state: State, player: int) -> Verdict:
+    if player in state.catchable and len(state.hands[player]) == 1:
+        return Verdict(True, "uno-call", "uno_said", {"player": player})
+    if len(state.hands[player]) != 1:
+        return Verdict(False, "uno-call", "uno_not_one", {"player": player})
+    return Verdict(False, "uno-call", "uno_not_needed", {"player": player})
+
+
+def _judge_catch(state: State, player: int, target: int | None) -> Verdict:
+    assert target is not None
+    if target == player:
+        return Verdict(False, "uno-call", "catch_self", {"player": player})
+    if len(state.hands[target]) != 1:
+        return Verdict(False, "uno-call", "catch_not_one", {"target": target})
+    if target not in state.catchable:
+        return Verdict(False, "uno-call", "catch_too_late", {"target": target})
+    return Verdict(True, "uno-call", "caught", {"player": player, "target": target})
+
+
+def _judge_jump_in(state: State, action: Action, player: int, rules: Rules) -> Verdict:
+    card = action.card
+    assert card is not None
+    top = state.discard[-1]
+    if state.pending is not None:
+        return Verdict(False, "jump-in", "jump_in_penalty", {"player": player})
+    if card not in state.hands[player]:
+        return Verdict(False, "jump-in", "card_not_in_hand", {"player": player, "card": card})
+    if card != top or IS_WILD[top] or state.color is None:
+        return Verdict(False, "jump-in", "jump_in_not_identical",
+                       {"player": player, "card": card, "top": top})
+    extra = _needs(action, card, player, state, rules)
+    if extra is not None:
+        return extra
+    return Verdict(True, "jump-in", "jump_in_ok", {"player": player, "card": card})
+
+
+def _needs(action: Action, card: str, player: int, state: State, rules: Rules) -> Verdict | None:
+    """Missing colour or target for a card that needs one."""
+    if IS_WILD[card] and action.color is None:
+        return Verdict(False, "wild", "wild_needs_color", {"card": card})
+    if card == "WX" or (rules.seven_o and RANK_OF[card] == "7"):
+        rule = "wild-swap-hands" if card == "WX" else "seven-o"
+        if action.target is None:
+            return Verdict(False, rule, "target_required", {"card": card})
+        if action.target == player:
+            return Verdict(False, rule, "target_self", {"card": card})
+    return None
+
+
+def _judge_pending(state: State, action: Action, player: int, rules: Rules) -> Verdict:
+    pending = state.pending
+    assert pending is not None
+    typ = action.type
+    plus4 = pending.card == "W+4"
+    rule = "wild-draw-four" if plus4 else "draw-two"
+    if rules.stacking:
+        rule = "stacking"
+    if typ == "draw":
+        return Verdict(True, rule, "take_penalty", {"player": player, "count": pending.cards})
+    if typ == "challenge":
+        if not plus4:
+            return Verdict(False, "challenge", "challenge_nothing", {})
+        key = "challenge_guilty" if pending.guilty else "challenge_innocent"
+        return Verdict(True, "challenge", key,
+                       {"player": player, "offender": pending.offender, "count": pending.cards})
+    if typ == "play" and rules.stacking:
+        card = action.card
+        assert card is not None
+        if card not in state.hands[player]:
+            return Verdict(False, "stacking", "card_not_in_hand", {"player": player, "card": card})
+        if not stackable(card, state, rules):
+            return Verdict(False, "stacking", "stack_wrong",
+                           {"card": card, "top": state.discard[-1], "count": pending.cards})
+        extra = _needs(action, card, player, state, rules)
+        if extra is not None:
+            return extra
+        return Verdict(True, "stacking", "stack_ok",
+                       {"card": card, "top": state.discard[-1], "count": pending.cards})
+    key = "must_challenge_or_draw" if plus4 else "must_draw_penalty"
+    return Verdict(False, rule, key, {"player": player, "count": pending.cards,
+                                      "top": state.discard[-1]})
+
+
+def drawn_playable(state: State) -> bool:
+    drawn = state.drawn
+    assert drawn is not None
+    return playable(drawn, state, state.hands[state.turn])
+
+
+def _judge_drawn(state: State, action: Action, player: int, rules: Rules) -> Verdict:
+    typ = action.type
+    drawn = state.drawn
+    assert drawn is not None
+    ok = drawn_playable(state)
+    if typ == "pass":
+        if not ok:
+            return Verdict(False, "draw-to-match", "must_draw_on", {"card": drawn})
+        if rules.force_play:
+            return Verdict(False, "force-play", "must_play_drawn", {"card": drawn})
+        return Verdict(True, "drawn-card", "keep_drawn", {"player": player, "card": drawn})
+    if typ == "draw":
+        if not ok and rules.draw_to_match:
+            return Verdict(True, "draw-to-match", "draw_again", {"player": player, "card": drawn})
+        return Verdict(False, "drawn-card", "already_drawn", {"card": drawn})
+    # play
+    card = action.card
+    if card != drawn:
+        return Verdict(False, "drawn-card", "only_drawn_card", {"card": card, "drawn": drawn})
+    if not ok and card != "W+4":
+        return Verdict(False, "match", "no_match",
+                       {"card": card, "top": state.discard[-1], "color": state.color})
+    v = _judge_play(state, action, player, rules, state.hands[player])
+    if v.legal:
+        return Verdict(True, v.rule if v.rule not in ("match",) else "drawn-card",
+                       "play_drawn" if v.rule == "match" else v.key, v.params)
+    return v
+
+
+def _judge_play(state: State, action: Action, player: int, rules: Rules,
+                hand: tuple[str, ...]) -> Verdict:
+    card = action.card
+    assert card is not None
+    if card not in hand:
+        return Verdict(False, "match", "card_not_in_hand", {"player": player, "card": card})
+    top = state.discard[-1]
+    color = state.color
+    extra = _needs(action, card, player, state, rules)
+    if card == "W+4":
+        blockers = plus4_blockers(hand, color)
+        if blockers:
+            return Verdict(False, "wild-draw-four", "plus4_bluff",
+                           {"player": player, "color": color, "cards": sorted(set(blockers))},
+                           bluff=extra is None)
+        if extra is not None:
+            return extra
+        return Verdict(True, "wild-draw-four", "plus4_ok",
+                       {"player": player, "color": color, "named": action.color})
+    if IS_WILD[card]:
+        if extra is not None:
+            return extra
+        return Verdict(True, _WILD_RULE[card], "wild_ok", {"card": card, "named": action.color})
+    rank = RANK_OF[card]
+    if COLOR_OF[card] == color:
+        key = "match_color"
+    elif not IS_WILD[top] and RANK_OF[top] == rank:
+        key = "match_rank"
+    else:
+        return Verdict(False, "match", "no_match", {"card": card, "top": top, "color": color})
+    if extra is not None:
+        return extra
+    rule = _RANK_RULE.get(rank, "match")
+    if rank == "R" and len(state.hands) == 2:
+        rule = "two-players"
+    elif rules.seven_o and rank in ("7", "0"):
+        rule = "seven-o"
+    return Verdict(True, rule, key, {"card": card, "top": top, "color": color})
+
+
+def legal_actions(state: State, rules: Rules) -> list[Action]:
+    """Every action any player may take now (each wild once per colour)."""
+    if state.result is not None:
+        return []
+    hands = state.hands
+    n = len(hands)
+    turn = state.turn
+    out: list[Action] = []
+    if state.color is None:
+        out.extend(Action("color", color=c) for c in COLORS)
+        return out + _uno_actions(state)
+    pending = state.pending
+    hand = hands[turn]
+    if pending is not None:
+        out.append(Action("draw"))
+        if pending.card == "W+4":
+            out.append(Action("challenge"))
+        if rules.stacking:
+            for card in dict.fromkeys(hand):
+                if card != UNKNOWN and stackable(card, state, rules):
+                    _expand(out, card, turn, None, hand, state, rules)
+        return out + _uno_actions(state)
+    if state.drawn is not None:
+        if drawn_playable(state):
+            _expand(out, state.drawn, turn, None, hand, state, rules)
+            if not rules.force_play:
+                out.append(Action("pass"))
+        else:
+            out.append(Action("draw"))
+    else:
+        top = state.discard[-1]
+        color = state.color
+        no_color = True
+        for c in hand:
+            if COLOR_OF[c] == color:
+                no_color = False
+                break
+        for card in dict.fromkeys(hand):
+            if card == "W+4":
+                if no_color:
+                    _expand(out, card, turn, None, hand, state, rules)
+            elif matches(card, top, color):
+                _expand(out, card, turn, None, hand, state, rules)
+        out.append(Action("draw"))
+    if rules.jump_in and not IS_WILD[state.discard[-1]]:
+        top = state.discard[-1]
+        for q in range(n):
+            if q != turn and top in hands[q]:
+                _expand(out, top, turn, q, hands[q], state, rules)
+    return out + _uno_actions(state)
+
+
+def _expand(out: list[Action], card: str, turn: int, jumper: int | None,
+            hand: tuple[str, ...], state: State, rules: Rules) -> None:
+    player = turn if jumper is None else jumper
+    colors: tuple[str | None, ...] = COLORS if IS_WILD[card] else (None,)
+    n = len(state.hands)
+    targets: tuple[int | None, ...] = (None,)
+    if card == "WX" or (rules.seven_o and RANK_OF[card] == "7"):
+        targets = tuple(t for t in range(n) if t != player)
+    unos = (False, True) if len(hand) == 2 else (False,)
+    for col in colors:
+        for t in targets:
+            for u in unos:
+                out.append(Action("play", card, col, t, jumper, u))
+
+
+def _uno_actions(state: State) -> list[Action]:
+    out: list[Action] = []
+    hands = state.hands
+    for j in state.catchable:
+        if len(hands[j]) == 1:
+            out.append(Action("uno", player=j))
+            for i in range(len(hands)):
+                if i != j:
+                    out.append(Action("catch", player=i, target=j))
+    return out
