@@ -2,12 +2,12 @@
 
 >>> from rules_core.rules import OFFICIAL
 >>> s = deal_state(3, OFFICIAL, seed=7)
->>> [len(h) for h in s.hands], len(s.discard) + len(s.pile) + 21
-([7, 7, 7], 108)
+>>> sum(len(h) for h in s.hands) + len(s.discard) + len(s.pile)
+108
 >>> s2 = deal_state(2, OFFICIAL, deck=["R1"] * 1 + ["B1", "R2", "B2", "R3", "B3", "R4", "B4",
 ...     "R5", "B5", "R6", "B6", "R7", "B7", "GS", "Y9"])
 >>> s2.hands[1][:2], s2.top, s2.turn
-(('R1', 'R2'), 'GS', 1)
+(('R1', 'R2'), 'GS', 0)
 """
 
 from __future__ import annotations

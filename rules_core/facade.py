@@ -8,9 +8,9 @@
 >>> r["legal"], r["rule"], r["rule_url"]
 (False, 'wild-draw-four', 'rules/#wild-draw-four')
 >>> r["reason"]
-'Ania holds a card of the colour in force (red): red 7. A +4 may only be played with no card of that colour in hand; it can be played as a bluff, and Bartek may challenge it.'
+'Ania holds a card of the colour in force (red): red 7. A +4 may only be played with no card of that colour in hand; it can be played as a bluff, and the next player may challenge it.'
 >>> check(pos, {"type": "play", "card": "B3"}, lang="hu")["reason"]
-'A kék 3 nem tehető a piros 7 lapra: sem a színe (a játékban lévő szín: piros), sem a száma vagy jele nem egyezik.'
+'A lap (kék 3) nem tehető rá a felső lapra (piros 7): sem a színe (a játékban lévő szín: piros), sem a száma vagy jele nem egyezik.'
 >>> check(pos, {"type": "jump"})["error"]["field"]
 'action.type'
 """

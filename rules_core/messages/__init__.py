@@ -7,7 +7,7 @@ them into sentences. Parameters named ``card``, ``top``, ``drawn`` are card code
 ("2 cards" with the language's plural form).
 
 >>> render("no_match", {"card": "R7", "top": "B3", "color": "B"}, "sk")
-'Kartu červená 7 nemožno zahrať na modrá 3: nesedí ani farba (v hre je modrá), ani číslo či symbol.'
+'Kartu červená 7 nemožno zahrať na kartu modrá 3: nezhoduje sa ani farba (platí modrá), ani číslo či symbol.'
 >>> card_name("Y+2", "hu"), card_name("W+4", "pl")
 ('sárga +2', '+4')
 """
