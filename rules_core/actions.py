@@ -68,7 +68,7 @@ class Action:
             raise ActionError("action", "err_type_object")
         for key in obj:
             if key not in ("type", "card", "color", "target", "player", "uno"):
-                raise ActionError(f"action.{key}", "err_unknown_key", key=str(key))
+                raise ActionError(f"action.{key}", "err_unknown_key", name=str(key))
         typ = obj.get("type")
         if typ not in TYPES:
             raise ActionError("action.type", "err_action_type", value=str(typ),

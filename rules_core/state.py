@@ -223,7 +223,7 @@ class State:
                  "drawn", "drawn_count", "catchable", "result", "seed"}
         for key in position:
             if key not in known:
-                raise PositionError(str(key), "err_unknown_key", key=str(key))
+                raise PositionError(str(key), "err_unknown_key", name=str(key))
         players = _req(position, "players", list)
         if not 2 <= len(players) <= 10:
             raise PositionError("players", "err_player_count", count=len(players))
@@ -235,7 +235,7 @@ class State:
                 raise PositionError(f, "err_type_object")
             for key in p:
                 if key not in ("name", "hand"):
-                    raise PositionError(f"{f}.{key}", "err_unknown_key", key=str(key))
+                    raise PositionError(f"{f}.{key}", "err_unknown_key", name=str(key))
             name = p.get("name")
             if name is not None and not isinstance(name, str):
                 raise PositionError(f"{f}.name", "err_type_string")

@@ -123,7 +123,7 @@ MESSAGES: dict[str, str] = {
     "err_type_bool": "zde se očekává true nebo false",
     "err_type_index": "zde se očekává index hráče (celé číslo)",
     "err_type_cards": "zde se očekává seznam kódů karet, nebo počet neznámých karet",
-    "err_unknown_key": "neznámý klíč „{key}“",
+    "err_unknown_key": "neznámý klíč „{name}“",
     "err_missing": "tato hodnota je povinná",
     "err_player_count": "hru hrají 2 až 10 hráči, ne {count}",
     "err_players_arg": "hráči musí být zadáni počtem nebo seznamem jmen",

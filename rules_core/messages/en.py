@@ -128,7 +128,7 @@ MESSAGES: dict[str, str] = {
     "err_type_bool": "true or false is expected here",
     "err_type_index": "a player index (a whole number) is expected here",
     "err_type_cards": "a list of card codes, or a number of unknown cards, is expected here",
-    "err_unknown_key": "unknown key '{key}'",
+    "err_unknown_key": "unknown key '{name}'",
     "err_missing": "this value is required",
     "err_player_count": "a game has 2 to 10 players, not {count}",
     "err_players_arg": "players must be a number or a list of names",

@@ -123,7 +123,7 @@ MESSAGES: dict[str, str] = {
     "err_type_bool": "siin on oodatud true või false",
     "err_type_index": "siin on oodatud mängija indeks (täisarv)",
     "err_type_cards": "siin on oodatud kaardikoodide loend või tundmatute kaartide arv",
-    "err_unknown_key": "tundmatu võti „{key}“",
+    "err_unknown_key": "tundmatu võti „{name}“",
     "err_missing": "see väärtus on kohustuslik",
     "err_player_count": "mängus on 2 kuni 10 mängijat, mitte {count}",
     "err_players_arg": "mängijad tuleb anda arvu või nimede loendina",

@@ -123,7 +123,7 @@ MESSAGES: dict[str, str] = {
     "err_type_bool": "itt true vagy false kell",
     "err_type_index": "itt játékossorszám (egész szám) kell",
     "err_type_cards": "itt lapkódok listája vagy az ismeretlen lapok száma kell",
-    "err_unknown_key": "ismeretlen kulcs: „{key}”",
+    "err_unknown_key": "ismeretlen kulcs: „{name}”",
     "err_missing": "ez az érték kötelező",
     "err_player_count": "a játékot 2–10 játékos játssza, ennyi nem lehet: {count}",
     "err_players_arg": "a játékosokat számmal vagy nevek listájával kell megadni",

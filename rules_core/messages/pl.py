@@ -123,7 +123,7 @@ MESSAGES: dict[str, str] = {
     "err_type_bool": "tu oczekiwane jest true albo false",
     "err_type_index": "tu oczekiwany jest numer gracza (liczba całkowita)",
     "err_type_cards": "tu oczekiwana jest lista kodów kart albo liczba nieznanych kart",
-    "err_unknown_key": "nieznany klucz „{key}”",
+    "err_unknown_key": "nieznany klucz „{name}”",
     "err_missing": "ta wartość jest wymagana",
     "err_player_count": "w grze bierze udział od 2 do 10 graczy, a nie {count}",
     "err_players_arg": "graczy podaje się jako liczbę albo listę imion",

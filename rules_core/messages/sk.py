@@ -123,7 +123,7 @@ MESSAGES: dict[str, str] = {
     "err_type_bool": "tu sa očakáva true alebo false",
     "err_type_index": "tu sa očakáva index hráča (celé číslo)",
     "err_type_cards": "tu sa očakáva zoznam kódov kariet alebo počet neznámych kariet",
-    "err_unknown_key": "neznámy kľúč „{key}“",
+    "err_unknown_key": "neznámy kľúč „{name}“",
     "err_missing": "táto hodnota je povinná",
     "err_player_count": "hru hrajú 2 až 10 hráči, nie {count}",
     "err_players_arg": "hráči musia byť zadaní počtom alebo zoznamom mien",

@@ -32,7 +32,7 @@ def test_every_rule_has_a_name() -> None:
 
 SAMPLE = {"player": 0, "target": 1, "offender": 1, "turn": 1, "card": "R7", "top": "B+2",
           "drawn": "GS", "cards": ["R7", "R2"], "color": "R", "named": "G", "count": 2,
-          "value": 5, "values": "a, b", "option": "x", "key": "k", "deck": "108", "max": 2,
+          "value": 5, "values": "a, b", "option": "x", "name": "k", "deck": "108", "max": 2,
           "min": 15, "points": 40, "n": 3, "rank": "7"}
 
 
