@@ -77,7 +77,15 @@ def on_page_markdown(markdown: str, page, config, files, **kwargs) -> str:
     return markdown
 
 
+# The i18n plugin points each language's <link rel="alternate" hreflang> at the same page in that language.
+# Material fetches "sitemap.xml" beside every such link, a 404 (and a console error) for a page URL; it only
+# needs it for instant navigation, which this site leaves off (it breaks the switcher). The hreflang links stay,
+# as rel="alternate translation", which Material's exact-match selector skips.
+HREFLANG_LINK = re.compile(r'<link rel="alternate" (href="[^"]*" hreflang=)')
+
+
 def on_post_page(output: str, page, config, **kwargs) -> str:
     strings = json.dumps(UI[page_lang(config)], ensure_ascii=False).replace("</", "<\\/")
     tag = f'<script type="application/json" id="ui-strings">{strings}</script>'
+    output = HREFLANG_LINK.sub(r'<link rel="alternate translation" \1', output)
     return output.replace("</head>", tag + "</head>", 1)
