@@ -3,7 +3,7 @@
 - ``<!-- glossary-table -->``: the six-language table of ``rules_core.terms`` (the engine's own vocabulary),
   identical on every language's glossary page.
 - ``<!-- check: ID -->``: a link that opens the checker on the situation ``ID`` of ``scenarios/situations.json``.
-- every page gets its language's UI strings (``i18n/ui.json``) as a JSON script element for the widgets.
+- every page gets its language's UI strings (``i18n/*.json``) as a JSON script element for the widgets.
 """
 
 from __future__ import annotations
@@ -20,7 +20,23 @@ if str(ROOT) not in sys.path:
 
 from rules_core.terms import LANGS, TERMS  # noqa: E402
 
-UI = json.loads((ROOT / "i18n" / "ui.json").read_text(encoding="utf-8"))
+
+def load_ui_strings() -> dict[str, dict[str, str]]:
+    """Merge every ``i18n/*.json`` (one file per widget: lang -> key -> text); each must cover all six languages."""
+    merged: dict[str, dict[str, str]] = {lang: {} for lang in LANGS}
+    for path in sorted((ROOT / "i18n").glob("*.json")):
+        table = json.loads(path.read_text(encoding="utf-8"))
+        if set(table) != set(LANGS):
+            raise ValueError(f"{path.name}: languages {sorted(table)} instead of {sorted(LANGS)}")
+        keys = set(table["en"])
+        for lang in LANGS:
+            if set(table[lang]) != keys:
+                raise ValueError(f"{path.name}: {lang} keys differ from en: {sorted(keys ^ set(table[lang]))}")
+            merged[lang].update(table[lang])
+    return merged
+
+
+UI = load_ui_strings()
 SITUATIONS_FILE = ROOT / "scenarios" / "situations.json"
 LANG_NAMES = {"en": "English", "sk": "Slovenčina", "cs": "Čeština", "pl": "Polski", "hu": "Magyar", "et": "Eesti"}
 CHECK_MARKER = re.compile(r"<!--\s*check:\s*([a-z0-9-]+)\s*-->")

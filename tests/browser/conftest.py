@@ -109,3 +109,16 @@ def tab(browser, site_url):
     tab = Tab(browser, site_url)
     yield tab
     tab.close()
+
+
+AXE_SCRIPT = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+
+
+def axe_violations(page, impacts=("serious", "critical")) -> list[dict]:
+    """Run axe-core (npm, injected from node_modules) on the page; return violations of the given impacts."""
+    page.add_script_tag(path=str(AXE_SCRIPT))
+    result = page.evaluate("async () => await axe.run(document, {resultTypes: ['violations']})")
+    return [
+        {"id": v["id"], "impact": v["impact"], "help": v["help"], "nodes": [n["target"] for n in v["nodes"][:5]]}
+        for v in result["violations"] if v["impact"] in impacts
+    ]

@@ -6,6 +6,7 @@ import * as engine from "./engine.js";
 
 const WIDGETS = {
   "[data-checker]": () => import("./checker.js"),
+  "[data-scenario]": () => import("./stepper.js"),
 };
 
 function uiStrings() {
