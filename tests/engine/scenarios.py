@@ -30,6 +30,8 @@ def chk(name: str, position: dict[str, Any], action: dict[str, Any], expect: dic
 
 
 def call(name: str, fn: str, args: dict[str, Any], expect: dict[str, Any]) -> dict[str, Any]:
+    if fn == "deal":
+        args.setdefault("seed", 1)  # repeatable (golden fixtures)
     return {"name": name, "fn": fn, "args": args, "expect": expect}
 
 

@@ -1,0 +1,55 @@
+// Replay the golden fixtures through rules_core.handle inside Pyodide (Node) and
+// compare with the CPython responses.
+//
+//   node tests/pyodide/run_fixtures.mjs <wheel.whl> [fixtures.json] [--out actual.json]
+//
+// Loads Pyodide from node_modules/pyodide (offline), unpacks the rules_core wheel into
+// site-packages, runs every request and prints "N passed, M failed"; exit code 1 on a
+// mismatch. --out writes the Pyodide responses (for the pytest parity test).
+import { readFileSync, writeFileSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { isDeepStrictEqual } from "node:util";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const repo = resolve(here, "..", "..");
+const args = process.argv.slice(2);
+const outIdx = args.indexOf("--out");
+const outPath = outIdx >= 0 ? args.splice(outIdx, 2)[1] : null;
+const wheel = args[0];
+const fixturesPath = args[1] ?? resolve(repo, "tests/engine/fixtures/golden.json");
+if (!wheel) {
+  console.error("usage: node run_fixtures.mjs <wheel.whl> [fixtures.json] [--out file]");
+  process.exit(2);
+}
+
+const pyodideDir = process.env.PYODIDE_DIR ?? resolve(repo, "node_modules/pyodide");
+const { loadPyodide } = await import(pathToFileURL(resolve(pyodideDir, "pyodide.mjs")).href);
+const py = await loadPyodide({ indexURL: pyodideDir + "/" });
+py.unpackArchive(new Uint8Array(readFileSync(wheel)), "wheel");
+py.runPython("import rules_core");
+const handle = py.globals.get("__import__")("rules_core").handle;
+const version = py.runPython("import sys; sys.version.split()[0]");
+
+const fixtures = JSON.parse(readFileSync(fixturesPath, "utf-8"));
+let passed = 0;
+let failed = 0;
+const actual = [];
+for (const fx of fixtures) {
+  const got = JSON.parse(handle(fx.request));
+  actual.push(got);
+  if (isDeepStrictEqual(got, fx.response)) {
+    passed += 1;
+  } else {
+    failed += 1;
+    if (failed <= 5) {
+      console.error("MISMATCH", JSON.parse(fx.request).id);
+      console.error("  want", JSON.stringify(fx.response).slice(0, 400));
+      console.error("  got ", JSON.stringify(got).slice(0, 400));
+    }
+  }
+}
+if (outPath) writeFileSync(outPath, JSON.stringify(actual));
+console.log(`pyodide ${version}: ${fixtures.length} fixtures`);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);
