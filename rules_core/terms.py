@@ -32,7 +32,7 @@ TERMS: Final[dict[str, dict[str, str]]] = {
         'cs': 'Skok',
         'pl': 'Postój',
         'hu': 'Kimaradsz',
-        'et': 'Jäta vahele',
+        'et': 'Jäta käik vahele',
     },
     'reverse': {
         'en': 'Reverse',
@@ -133,7 +133,7 @@ TERMS: Final[dict[str, dict[str, str]]] = {
     'discard_pile': {
         'en': 'discard pile',
         'sk': 'odkladací balíček',
-        'cs': 'odhazovací balíček',
+        'cs': 'odhazovací hromádka',
         'pl': 'stos kart odrzuconych',
         'hu': 'dobópakli',
         'et': 'äraviskamispakk',
@@ -260,16 +260,16 @@ TERMS: Final[dict[str, dict[str, str]]] = {
     },
     'jump_in': {
         'en': 'jump-in',
-        'sk': 'skákanie do hry',
+        'sk': 'skákanie rovnakou kartou',
         'cs': 'skákání do hry',
         'pl': 'wskakiwanie',
-        'hu': 'becsapás',
+        'hu': 'csapás',
         'et': 'vahelehüpe',
     },
     'draw_to_match': {
         'en': 'draw to match',
         'sk': 'ťahanie do zhody',
-        'cs': 'líznutí až do shody',
+        'cs': 'lízání až do shody',
         'pl': 'dobieranie do skutku',
         'hu': 'húzás, amíg nem jön megfelelő lap',
         'et': 'võtmine kuni sobiva kaardini',
