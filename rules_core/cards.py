@@ -60,6 +60,17 @@ _BY_UPPER: Final[dict[str, str]] = {c: c for c in ALL_CARDS}
 _BY_UPPER[UNKNOWN] = UNKNOWN
 
 
+def _variants(code: str) -> list[str]:
+    out = [""]
+    for ch in code:
+        out = [o + v for o in out for v in dict.fromkeys((ch, ch.lower()))]
+    return out
+
+
+#: every spelling (any case) of every code -> canonical code (the fast path of parsing)
+CANON: Final[dict[str, str]] = {v: c for c in _BY_UPPER for v in _variants(c)}
+
+
 def parse_card(text: object, field: str = "card", allow_unknown: bool = True) -> str:
     """Return the canonical code of ``text`` (case-insensitive); raise :class:`CardError`."""
     if not isinstance(text, str):

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from rules_core.actions import Action
-from rules_core.cards import COLOR_OF, COLORS, IS_WILD, RANK_OF, UNKNOWN
+from rules_core.cards import ALL_CARDS, COLOR_OF, COLORS, IS_WILD, RANK_OF, UNKNOWN
 from rules_core.rules import Rules
 from rules_core.state import State
 
@@ -301,23 +301,29 @@ def legal_actions(state: State, rules: Rules) -> list[Action]:
             if COLOR_OF[c] == color:
                 no_color = False
                 break
+        top_rank = None if IS_WILD[top] else RANK_OF[top]
         for card in dict.fromkeys(hand):
             if card == "W+4":
                 if no_color:
                     _expand(out, card, turn, None, hand, state, rules)
-            elif matches(card, top, color):
+            elif COLOR_OF[card] == color or IS_WILD[card] or RANK_OF[card] == top_rank:
                 _expand(out, card, turn, None, hand, state, rules)
-        out.append(Action("draw"))
+        out.append(_DRAW)
     if rules.jump_in and not IS_WILD[state.discard[-1]]:
         top = state.discard[-1]
         for q in range(n):
             if q != turn and top in hands[q]:
                 _expand(out, top, turn, q, hands[q], state, rules)
-    return out + _uno_actions(state)
+    if state.catchable:
+        out.extend(_uno_actions(state))
+    return out
 
 
 def _expand(out: list[Action], card: str, turn: int, jumper: int | None,
             hand: tuple[str, ...], state: State, rules: Rules) -> None:
+    if jumper is None and card != "WX" and not (rules.seven_o and RANK_OF[card] == "7"):
+        out.extend(_SIMPLE_UNO[card] if len(hand) == 2 else _SIMPLE[card])
+        return
     player = turn if jumper is None else jumper
     colors: tuple[str | None, ...] = COLORS if IS_WILD[card] else (None,)
     n = len(state.hands)
@@ -329,6 +335,17 @@ def _expand(out: list[Action], card: str, turn: int, jumper: int | None,
         for t in targets:
             for u in unos:
                 out.append(Action("play", card, col, t, jumper, u))
+
+
+_DRAW = Action("draw")
+#: the plays of a card by the player to act (each wild once per colour), shared objects
+_SIMPLE: dict[str, tuple[Action, ...]] = {}
+_SIMPLE_UNO: dict[str, tuple[Action, ...]] = {}
+for _card in ALL_CARDS:
+    _cols: tuple[str | None, ...] = COLORS if IS_WILD[_card] else (None,)
+    _SIMPLE[_card] = tuple(Action("play", _card, c) for c in _cols)
+    _SIMPLE_UNO[_card] = tuple(Action("play", _card, c, None, None, u) for c in _cols
+                               for u in (False, True))
 
 
 def _uno_actions(state: State) -> list[Action]:

@@ -28,8 +28,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Any, Final
 
-from rules_core.cards import COLOR_OF, COLORS, DECK_SIZE, DECKS, IS_WILD, POINTS, UNKNOWN, parse_card
-from rules_core.errors import CardError, PositionError
+from rules_core.cards import CANON, COLOR_OF, COLORS, DECK_SIZE, DECKS, IS_WILD, POINTS, UNKNOWN, parse_card
+from rules_core.errors import CardError, IllegalAction, PositionError
 from rules_core.rules import OFFICIAL, Rules
 
 if TYPE_CHECKING:
@@ -161,25 +161,20 @@ class State:
     # -- play ---------------------------------------------------------------------------
     def legal_actions(self, rules: Rules | dict[str, Any] | None = None) -> list[Action]:
         """Every action any player may take now, as :class:`~rules_core.Action` objects."""
-        from rules_core.legality import legal_actions
-
-        return legal_actions(self, rules if isinstance(rules, Rules) else Rules.from_json(rules))
+        return _legal_actions(self, rules if isinstance(rules, Rules)
+                              else Rules.from_json(rules))
 
     def apply(self, action: Action | dict[str, Any],
               rules: Rules | dict[str, Any] | None = None) -> State:
         """The next state; raises :class:`~rules_core.IllegalAction` unless the action is
         legal or a Wild Draw Four bluff (physically possible, so applied)."""
-        from rules_core.actions import Action
-        from rules_core.errors import IllegalAction
-        from rules_core.legality import judge
-        from rules_core.play import step
-
         r = rules if isinstance(rules, Rules) else Rules.from_json(rules)
-        act = action if isinstance(action, Action) else Action.from_json(action, len(self.hands))
-        v = judge(self, act, r)
+        act = action if isinstance(action, _Action) else _Action.from_json(action,
+                                                                            len(self.hands))
+        v = _judge(self, act, r)
         if not (v.legal or v.bluff):
             raise IllegalAction(v.rule, v.key, **v.params)
-        return step(self, act, r)
+        return _step(self, act, r)
 
     # -- JSON -------------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
@@ -384,6 +379,12 @@ def _cards(value: object, field: str, allow_count: bool) -> Hand:
         return (UNKNOWN,) * value
     if not isinstance(value, list):
         raise PositionError(field, "err_type_cards")
+    try:
+        fast = tuple(map(CANON.__getitem__, value))
+        if allow_count or UNKNOWN not in fast:
+            return fast
+    except (KeyError, TypeError):
+        pass
     out = []
     for i, c in enumerate(value):
         try:
@@ -391,3 +392,10 @@ def _cards(value: object, field: str, allow_count: bool) -> Hand:
         except CardError as e:
             raise PositionError(e.field, e.key, **e.params) from None
     return tuple(out)
+
+
+# the layers above the state (they import State themselves, so they come last)
+from rules_core.actions import Action as _Action  # noqa: E402
+from rules_core.legality import judge as _judge  # noqa: E402
+from rules_core.legality import legal_actions as _legal_actions  # noqa: E402
+from rules_core.play import step as _step  # noqa: E402
