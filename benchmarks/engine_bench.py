@@ -133,14 +133,21 @@ def main() -> None:
     ap.add_argument("--no-rlcard", action="store_true")
     opts = ap.parse_args()
     print(f"python {sys.version.split()[0]}, {opts.seconds:.0f} s per engine, 2 players")
-    results = {}
+    engines = {"native": bench_native, "facade": bench_facade}
     if not opts.no_rlcard:
-        results["rlcard env"] = bench_rlcard_env(opts.seconds)
-        results["rlcard game"] = bench_rlcard_game(opts.seconds)
-    results["native"] = bench_native(opts.seconds)
-    results["facade"] = bench_facade(opts.seconds)
+        engines = {"rlcard env": bench_rlcard_env, "rlcard game": bench_rlcard_game, **engines}
+    # interleaved slices, so that a change in machine load hits every engine alike
+    rounds = 8
+    samples: dict[str, list[float]] = {k: [] for k in engines}
+    games_played: dict[str, int] = {k: 0 for k in engines}
+    for _ in range(rounds):
+        for name, fn in engines.items():
+            aps, games = fn(opts.seconds / rounds)
+            samples[name].append(aps)
+            games_played[name] += games
+    results = {k: (statistics.median(v), games_played[k]) for k, v in samples.items()}
     for name, (aps, games) in results.items():
-        print(f"{name:12s} {aps:10.0f} actions/s  ({games} games)")
+        print(f"{name:12s} {aps:10.0f} actions/s  (median of {rounds} slices, {games} games)")
     if "rlcard env" in results:
         base = results["rlcard env"][0]
         game_base = results["rlcard game"][0]
