@@ -12,7 +12,7 @@ export PYTHONDONTWRITEBYTECODE := 1
 SITE_STAMP := $(VENV)/.site-deps
 TEST_STAMP := $(VENV)/.test-deps
 NODE_STAMP := node_modules/.installed
-ENGINE_REQS := $(wildcard requirements/engine-test.txt)
+BENCH_STAMP := $(VENV)/.bench-deps
 
 .PHONY: serve site test test-engine test-site bench chromium clean
 
@@ -35,8 +35,12 @@ $(SITE_STAMP): requirements/site.in requirements/constraints.txt | $(VENV)/bin/p
 	$(PIP) install --quiet -r requirements/site.in -c requirements/constraints.txt
 	touch $@
 
-$(TEST_STAMP): $(SITE_STAMP) requirements/test.in requirements/constraints.txt $(ENGINE_REQS)
-	$(PIP) install --quiet -r requirements/test.in $(if $(ENGINE_REQS),-r $(ENGINE_REQS)) -c requirements/constraints.txt
+$(TEST_STAMP): $(SITE_STAMP) requirements/test.in requirements/constraints.txt
+	$(PIP) install --quiet -r requirements/test.in -c requirements/constraints.txt
+	touch $@
+
+$(BENCH_STAMP): $(TEST_STAMP) requirements/bench.in
+	$(PIP) install --quiet -r requirements/bench.in -c requirements/constraints.txt
 	touch $@
 
 $(NODE_STAMP): package.json package-lock.json
@@ -51,8 +55,10 @@ chromium:
 		echo "Browser tests need Debian's Chromium at $(CHROMIUM): run 'sudo apt-get install -y chromium' (or set CHROMIUM=/path/to/chromium)." >&2; exit 1; \
 	fi
 
-bench: $(TEST_STAMP) site
+bench: $(BENCH_STAMP) site
 	$(PY) benchmarks/engine_bench.py
+	node benchmarks/engine_bench_pyodide.mjs $$(ls site/pyodide/rules_core-*-py3-none-any.whl)
+	$(PY) benchmarks/site_bench.py
 
 clean:
 	rm -rf site .cache build *.egg-info
