@@ -10,7 +10,7 @@
 >>> r["reason"]
 'Ania holds a card of the colour in force (red): red 7. A +4 may only be played with no card of that colour in hand; it can be played as a bluff, and the next player may challenge it.'
 >>> check(pos, {"type": "play", "card": "B3"}, lang="hu")["reason"]
-'A lap (kék 3) nem tehető rá a felső lapra (piros 7): sem a színe (a játékban lévő szín: piros), sem a száma vagy jele nem egyezik.'
+'Ez a lap (kék 3) nem illik a legfelső lapra (piros 7): sem a színe nem egyezik (az aktuális szín: piros), sem a száma vagy a jele.'
 >>> check(pos, {"type": "jump"})["error"]["field"]
 'action.type'
 """
