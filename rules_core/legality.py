@@ -201,15 +201,15 @@ def _judge_drawn(state: State, action: Action, player: int, rules: Rules) -> Ver
     assert drawn is not None
     ok = drawn_playable(state)
     if typ == "pass":
-        if not ok:
+        if not ok and rules.draw_to_match:
             return Verdict(False, "draw-to-match", "must_draw_on", {"card": drawn})
-        if rules.force_play:
+        if ok and rules.force_play:
             return Verdict(False, "force-play", "must_play_drawn", {"card": drawn})
         return Verdict(True, "drawn-card", "keep_drawn", {"player": player, "card": drawn})
     if typ == "draw":
         if not ok and rules.draw_to_match:
             return Verdict(True, "draw-to-match", "draw_again", {"player": player, "card": drawn})
-        return Verdict(False, "drawn-card", "already_drawn", {"card": drawn})
+        return Verdict(False, "drawn-card", "already_drawn", {"player": player, "card": drawn})
     # play
     card = action.card
     if card != drawn:
@@ -291,8 +291,11 @@ def legal_actions(state: State, rules: Rules) -> list[Action]:
             _expand(out, state.drawn, turn, None, hand, state, rules)
             if not rules.force_play:
                 out.append(Action("pass"))
-        else:
+        elif rules.draw_to_match:
             out.append(Action("draw"))
+        else:
+            # an unplayable drawn card (a position entered by hand: the engine passes the turn itself)
+            out.append(Action("pass"))
     else:
         top = state.discard[-1]
         color = state.color
