@@ -15,7 +15,7 @@ from urllib.parse import urlsplit
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-SITE = ROOT / "site"
+SITE = Path(os.environ.get("SITE_DIR") or ROOT / "site")  # SITE_DIR: test a site built elsewhere
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_FLAGS = [
     "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
