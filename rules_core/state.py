@@ -26,6 +26,7 @@ Keys the engine adds to a position (all optional on input):
 from __future__ import annotations
 
 from collections import Counter
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any, Final
 
 from rules_core.cards import CANON, COLOR_OF, COLORS, DECK_SIZE, DECKS, IS_WILD, POINTS, UNKNOWN, parse_card
@@ -214,30 +215,30 @@ class State:
         rules = rules or OFFICIAL
         if not isinstance(position, dict):
             raise PositionError("position", "err_type_object")
-        known = {"players", "turn", "direction", "discard", "color", "draw_pile", "pending",
-                 "drawn", "drawn_count", "catchable", "result", "seed"}
-        for key in position:
-            if key not in known:
-                raise PositionError(str(key), "err_unknown_key", name=str(key))
+        if not position.keys() <= _POSITION_KEYS:
+            for key in position:
+                if key not in _POSITION_KEYS:
+                    raise PositionError(str(key), "err_unknown_key", name=str(key))
         players = _req(position, "players", list)
         if not 2 <= len(players) <= 10:
             raise PositionError("players", "err_player_count", count=len(players))
         hands: list[Hand] = []
         names: list[str | None] = []
         for i, p in enumerate(players):
-            f = f"players[{i}]"
+            f = _PLAYER_FIELD[i]
             if not isinstance(p, dict):
                 raise PositionError(f, "err_type_object")
-            for key in p:
-                if key not in ("name", "hand"):
-                    raise PositionError(f"{f}.{key}", "err_unknown_key", name=str(key))
+            if not p.keys() <= _PLAYER_KEYS:
+                for key in p:
+                    if key not in _PLAYER_KEYS:
+                        raise PositionError(f"{f}.{key}", "err_unknown_key", name=str(key))
             name = p.get("name")
             if name is not None and not isinstance(name, str):
                 raise PositionError(f"{f}.name", "err_type_string")
             names.append(name)
             if "hand" not in p:
                 raise PositionError(f"{f}.hand", "err_missing")
-            hands.append(_cards(p["hand"], f"{f}.hand", True))
+            hands.append(_cards(p["hand"], _HAND_FIELD[i], True))
         n = len(hands)
         turn = _index(position.get("turn", 0), "turn", n)
         direction = position.get("direction", 1)
@@ -248,11 +249,14 @@ class State:
             raise PositionError("discard", "err_discard_empty")
         pile = _cards(position.get("draw_pile", []), "draw_pile", True)
         top = discard[-1]
-        if "color" in position and position["color"] is not None:
-            try:
-                color: str | None = parse_color_strict(position["color"])
-            except CardError as e:
-                raise PositionError("color", e.key, **e.params) from None
+        color_raw = position.get("color")
+        if color_raw is not None:
+            color: str | None = _COLOR_CANON.get(color_raw) if type(color_raw) is str else None
+            if color is None:
+                try:
+                    color = parse_color_strict(color_raw)
+                except CardError as e:
+                    raise PositionError("color", e.key, **e.params) from None
             if not IS_WILD[top] and color != COLOR_OF[top]:
                 raise PositionError("color", "err_color_contradicts", color=color, card=top)
         elif IS_WILD[top]:
@@ -261,24 +265,7 @@ class State:
             color = None
         else:
             color = COLOR_OF[top]
-        # counts against the edition
-        counts = Counter(discard)
-        for h in hands:
-            counts.update(h)
-        counts.update(pile)
-        deck = DECKS[rules.deck]
-        for card, k in counts.items():
-            if card == UNKNOWN:
-                continue
-            if card not in deck:
-                raise PositionError("cards", "err_card_edition", card=card, deck=rules.deck)
-            if k > deck[card]:
-                raise PositionError("cards", "err_card_copies", card=card, count=k,
-                                    max=deck[card], deck=rules.deck)
-        total = sum(counts.values())
-        if total > DECK_SIZE[rules.deck]:
-            raise PositionError("cards", "err_card_total", count=total,
-                                max=DECK_SIZE[rules.deck], deck=rules.deck)
+        _check_counts(discard, hands, pile, rules.deck)
         # engine keys
         pending = None
         pj = position.get("pending")
@@ -321,8 +308,10 @@ class State:
         catchable_raw = position.get("catchable", [])
         if not isinstance(catchable_raw, list):
             raise PositionError("catchable", "err_type_list")
-        catchable = tuple(sorted({_index(j, f"catchable[{k}]", n)
-                                  for k, j in enumerate(catchable_raw)}))
+        catchable: tuple[int, ...] = ()
+        if catchable_raw:
+            catchable = tuple(sorted({_index(j, f"catchable[{k}]", n)
+                                      for k, j in enumerate(catchable_raw)}))
         result = None
         rj = position.get("result")
         if rj is not None:
@@ -337,8 +326,42 @@ class State:
             raise PositionError("seed", "err_type_int")
         if color is None and (pending is not None or drawn is not None):
             raise PositionError("color", "err_color_required", card=top)
-        return cls(tuple(hands), tuple(names), turn, direction, tuple(discard), color,
-                   tuple(pile), pending, drawn, drawn_count, catchable, result, seed)
+        return cls(tuple(hands), tuple(names), turn, direction, discard, color,
+                   pile, pending, drawn, drawn_count, catchable, result, seed)
+
+
+_POSITION_KEYS: Final = frozenset({
+    "players", "turn", "direction", "discard", "color", "draw_pile", "pending", "drawn",
+    "drawn_count", "catchable", "result", "seed"})
+_PLAYER_KEYS: Final = frozenset({"name", "hand"})
+_PLAYER_FIELD: Final = tuple(f"players[{i}]" for i in range(10))
+_HAND_FIELD: Final = tuple(f"players[{i}].hand" for i in range(10))
+_COLOR_CANON: Final = {v: c for c in COLORS for v in (c, c.lower())}
+#: per edition, every allowed (card, count) pair: a position passes when its counts are a subset
+_ALLOWED: Final = {deck: frozenset((card, k) for card, m in counts.items()
+                                   for k in range(1, m + 1))
+                   for deck, counts in DECKS.items()}
+
+
+def _check_counts(discard: Hand, hands: list[Hand], pile: Hand, deck_name: str) -> None:
+    """Card counts against the edition: copies of each card, then the total."""
+    allc = list(discard)
+    for h in hands:
+        allc += h
+    allc += pile
+    counts = Counter(allc)
+    counts.pop(UNKNOWN, None)
+    if not counts.items() <= _ALLOWED[deck_name]:
+        deck = DECKS[deck_name]
+        for card, k in counts.items():
+            if card not in deck:
+                raise PositionError("cards", "err_card_edition", card=card, deck=deck_name)
+            if k > deck[card]:
+                raise PositionError("cards", "err_card_copies", card=card, count=k,
+                                    max=deck[card], deck=deck_name)
+    if len(allc) > DECK_SIZE[deck_name]:
+        raise PositionError("cards", "err_card_total", count=len(allc),
+                            max=DECK_SIZE[deck_name], deck=deck_name)
 
 
 def _score(hands: tuple[Hand, ...] | list[Hand], winner: int,
@@ -380,7 +403,11 @@ def _cards(value: object, field: str, allow_count: bool) -> Hand:
     if not isinstance(value, list):
         raise PositionError(field, "err_type_cards")
     try:
-        fast = tuple(map(CANON.__getitem__, value))
+        # one C-level lookup of every code (itemgetter of one key returns the bare value)
+        if len(value) > 1:
+            fast: Hand = itemgetter(*value)(CANON)
+        else:
+            fast = (CANON[value[0]],) if value else ()
         if allow_count or UNKNOWN not in fast:
             return fast
     except (KeyError, TypeError):
