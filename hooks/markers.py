@@ -86,7 +86,8 @@ def on_page_markdown(markdown: str, page, config, files, **kwargs) -> str:
         if situation is None:
             raise ValueError(f"{page.file.src_uri}: no situation {match.group(1)!r} in {SITUATIONS_FILE.name}")
         text = UI[lang]["try_in_checker"]
-        return f'[:material-scale-balance: {text}](checker.md{checker_fragment(situation)}){{ .md-button .check-link }}'
+        # The fragment is added to the built link in on_post_page: MkDocs' strict anchor check would reject it here.
+        return f'[:material-scale-balance: {text}](checker.md){{ .md-button .check-link data-check="{match.group(1)}" }}'
 
     if situations:
         markdown = CHECK_MARKER.sub(check_link, markdown)
@@ -97,6 +98,7 @@ def on_page_markdown(markdown: str, page, config, files, **kwargs) -> str:
 # Material fetches "sitemap.xml" beside every such link, a 404 (and a console error) for a page URL; it only
 # needs it for instant navigation, which this site leaves off (it breaks the switcher). The hreflang links stay,
 # as rel="alternate translation", which Material's exact-match selector skips.
+CHECK_LINK = re.compile(r'<a (?=[^>]*href="([^"]*)")(?=[^>]*data-check="([a-z0-9-]+)")[^>]*>')
 HREFLANG_LINK = re.compile(r'<link rel="alternate" (href="[^"]*" hreflang=)')
 
 
@@ -104,4 +106,8 @@ def on_post_page(output: str, page, config, **kwargs) -> str:
     strings = json.dumps(UI[page_lang(config)], ensure_ascii=False).replace("</", "<\\/")
     tag = f'<script type="application/json" id="ui-strings">{strings}</script>'
     output = HREFLANG_LINK.sub(r'<link rel="alternate translation" \1', output)
+    if 'data-check="' in output:
+        situations = load_situations()
+        output = CHECK_LINK.sub(lambda m: m.group(0).replace(
+            f'href="{m.group(1)}"', f'href="{m.group(1)}{checker_fragment(situations[m.group(2)])}"'), output)
     return output.replace("</head>", tag + "</head>", 1)
