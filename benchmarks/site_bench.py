@@ -149,7 +149,9 @@ def page_metrics(page) -> dict:
     return page.evaluate("""() => {
         const nav = performance.getEntriesByType("navigation")[0];
         const fcp = performance.getEntriesByName("first-contentful-paint")[0];
-        return { ...window.__bench, dcl: nav ? nav.domContentLoadedEventEnd : null, fcp: fcp ? fcp.startTime : null };
+        const ready = performance.getEntriesByName("referee-ready")[0];
+        return { ...window.__bench, dcl: nav ? nav.domContentLoadedEventEnd : null, fcp: fcp ? fcp.startTime : null,
+                 boot: ready && ready.detail ? ready.detail.boot : null };
     }""")
 
 
@@ -329,6 +331,7 @@ def main() -> None:
                   f"{med([m.get('mounted') or 0 for m in ms]):5.0f} ms, worker started "
                   f"{med([m.get('workerStart') or 0 for m in ms]):5.0f} ms, engine ready "
                   f"{med([m.get('engineReady') or 0 for m in ms]):5.0f} ms")
+        print("  engine booted from: " + ", ".join(sorted({str(m["boot"]) for m in v["cold_metrics"] + v["warm_metrics"]})))
         print("  cold transfer by file: " + ", ".join(
             f"{name.rsplit('/', 1)[-1] or name} {size / 1e3:.0f} kB"
             for name, size in sorted(v["files"].items(), key=lambda item: -item[1]) if size > 20_000))

@@ -1,28 +1,102 @@
-// The referee's worker: boots Pyodide from the site's own files, loads the rules_core wheel by name (its sha256
-// is checked against the site's pyodide-lock.json) and answers JSON requests through rules_core.handle.
-// Protocol: the page posts {id, request: "<JSON string>"}; the worker posts {type: "ready"} once, then
-// {id, response: "<JSON string>"} for each request. A failed boot is reported as {type: "boot-error", message}.
+// The referee's worker: Pyodide from the site's own files, rules_core, and JSON requests answered through
+// rules_core.handle.
+// Protocol: the page posts {id, request: "<JSON string>"}; the worker posts {type: "ready", boot} once (boot is
+// "snapshot" or "fresh"), then {id, response: "<JSON string>"} for each request. A failed boot is reported as
+// {type: "boot-error", message}.
+//
+// Fast path: the build makes a memory snapshot of Pyodide with rules_core already imported
+// (hooks/make_snapshot.mjs -> pyodide/rules_core.snapshot.gz); restoring it skips Python's start-up and the
+// imports. Everything is requested at once: the lock file, then the wheel (checked against the lock's sha256), the
+// snapshot (inflated here: hosts serve the .gz file as it is), and Pyodide's own files. The snapshot holds memory
+// only, so the wheel is unpacked again after restoring. Pyodide's snapshot options are private: if the snapshot
+// is missing or cannot be restored, the worker boots Pyodide the normal way (and loads the wheel by name if its
+// bytes could not be used), so the referee always answers.
 import { loadPyodide } from "../../pyodide/pyodide.mjs";
 
 const indexURL = new URL("../../pyodide/", import.meta.url).href;
+const SNAPSHOT_URL = indexURL + "rules_core.snapshot.gz";
+const quiet = { messageCallback: () => {}, errorCallback: (message) => console.warn(message) };
+
+async function fetchOk(url) {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+  return response;
+}
+
+// Started at once, in parallel; each promise is awaited (or dropped) by the boot below.
+const lockFile = fetchOk(indexURL + "pyodide-lock.json").then((response) => response.json());
+const wheel = lockFile.then(async (lock) => {
+  const entry = lock.packages.rules_core;
+  const bytes = new Uint8Array(await (await fetchOk(indexURL + entry.file_name)).arrayBuffer());
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  const hex = Array.from(digest, (byte) => byte.toString(16).padStart(2, "0")).join("");
+  if (hex !== entry.sha256) throw new Error(`${entry.file_name}: sha256 does not match the lock file`);
+  return bytes;
+});
+const snapshot = fetch(SNAPSHOT_URL).then(async (response) => {
+  if (!response.ok) throw new Error(`snapshot: HTTP ${response.status}`);
+  // A host that sends the file with Content-Encoding: gzip has had it inflated by the browser already.
+  const inflated = /gzip/i.test(response.headers.get("content-encoding") || "")
+    ? response
+    : new Response(response.body.pipeThrough(new DecompressionStream("gzip")));
+  return new Uint8Array(await inflated.arrayBuffer());
+});
+for (const promise of [wheel, snapshot]) promise.catch(() => {}); // handled where awaited
+
+function options(extra) {
+  return { indexURL, fullStdLib: false, lockFileContents: lockFile, packageBaseUrl: indexURL, ...extra };
+}
+
+async function installWheel(pyodide) {
+  try {
+    pyodide.unpackArchive(await wheel, "wheel");
+  } catch (error) {
+    console.warn(`rules_core wheel: ${error.message}; loading it by name`);
+    await pyodide.loadPackage("rules_core", quiet);
+  }
+}
+
+function handler(pyodide) {
+  const handle = pyodide.pyimport("rules_core").handle;
+  // A restored interpreter must answer a real request before the page is told it is ready.
+  const probe = JSON.parse(handle(JSON.stringify({ id: 0, fn: "rule_url", args: { rule: "wild-draw-four" } })));
+  if (!("ok" in probe)) throw new Error("rules_core.handle gave no answer");
+  return (requestJson) => handle(requestJson);
+}
+
+async function bootFromSnapshot() {
+  // loadPyodide awaits the snapshot right after importing pyodide.asm.mjs, before it instantiates anything: a
+  // missing or corrupt file makes it fail early, and the normal boot reuses what was already downloaded.
+  const pyodide = await loadPyodide(options({ _loadSnapshot: snapshot }));
+  await installWheel(pyodide);
+  return handler(pyodide);
+}
+
+async function bootFresh() {
+  const pyodide = await loadPyodide(options());
+  await installWheel(pyodide);
+  return handler(pyodide);
+}
 
 async function boot() {
-  const pyodide = await loadPyodide({ indexURL, fullStdLib: false });
-  await pyodide.loadPackage("rules_core", { messageCallback: () => {}, errorCallback: (m) => console.warn(m) });
-  const handle = pyodide.pyimport("rules_core").handle;
-  return (requestJson) => handle(requestJson);
+  try {
+    return { handle: await bootFromSnapshot(), boot: "snapshot" };
+  } catch (error) {
+    console.warn(`referee: no memory snapshot (${error.message}); starting Python normally`);
+    return { handle: await bootFresh(), boot: "fresh" };
+  }
 }
 
 const ready = boot();
 ready.then(
-  () => postMessage({ type: "ready" }),
+  ({ boot: how }) => postMessage({ type: "ready", boot: how }),
   (error) => postMessage({ type: "boot-error", message: String(error && error.message ? error.message : error) }),
 );
 
 onmessage = async (event) => {
   const { id, request } = event.data;
   try {
-    const handle = await ready;
+    const { handle } = await ready;
     postMessage({ id, response: handle(request) });
   } catch (error) {
     const message = String(error && error.message ? error.message : error);

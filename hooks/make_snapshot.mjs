@@ -1,0 +1,44 @@
+// Make the referee's memory snapshot at build time: Pyodide (Node, from node_modules) with rules_core imported and
+// warmed up, its memory written gzip-compressed.
+//
+//   node hooks/make_snapshot.mjs <pyodide dir> <rules_core wheel> <out.snapshot.gz>
+//
+// The worker restores it with loadPyodide({_loadSnapshot}) and skips Python's start-up and the imports. Pyodide's
+// snapshot options are private (_makeSnapshot / makeMemorySnapshot / _loadSnapshot in pyodide.d.ts of 314.0.7),
+// so a snapshot is only valid for the exact Pyodide build it was made with; the build hook caches it by the wheel's
+// and Pyodide's digests. The file system is not in the snapshot: the worker unpacks the wheel again after restoring.
+import { readFileSync, writeFileSync, renameSync } from "node:fs";
+import { resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import { gzipSync } from "node:zlib";
+
+const [pyodideDir, wheelPath, outPath] = process.argv.slice(2);
+if (!outPath) {
+  console.error("usage: node make_snapshot.mjs <pyodide dir> <wheel> <out.snapshot.gz>");
+  process.exit(2);
+}
+const dir = resolve(pyodideDir) + "/";
+const { loadPyodide } = await import(pathToFileURL(dir + "pyodide.mjs").href);
+const pyodide = await loadPyodide({ indexURL: dir, fullStdLib: false, _makeSnapshot: true });
+pyodide.unpackArchive(new Uint8Array(readFileSync(wheelPath)), "wheel");
+// Import rules_core and answer one request per language, so every module the first verdict needs (the message
+// catalogues, json, ...) is already imported in the snapshot. Python values only: no JS object may stay
+// referenced from Python, or the snapshot could not be restored in the browser.
+pyodide.runPython(`
+import json
+import rules_core
+from rules_core.terms import LANGS
+_position = {"players": [{"name": "A", "hand": ["B+2", "R7", "G3"]}, {"name": "B", "hand": 5}],
+             "turn": 0, "direction": 1, "discard": ["R5", "Y+2"], "color": "Y", "draw_pile": 40}
+for _lang in LANGS:
+    for _action in ({"type": "play", "card": "B+2"}, {"type": "play", "card": "G3"}, {"type": "draw"}):
+        _answer = json.loads(rules_core.handle(json.dumps(
+            {"id": 0, "fn": "check", "args": {"position": _position, "action": _action, "lang": _lang}})))
+        assert _answer["ok"], _answer
+del _position, _lang, _action, _answer
+`);
+const memory = pyodide.makeMemorySnapshot();
+const packed = gzipSync(memory, { level: 6 });
+writeFileSync(outPath + ".tmp", packed);
+renameSync(outPath + ".tmp", outPath);
+console.log(`snapshot: ${(memory.length / 1e6).toFixed(1)} MB, gzip ${(packed.length / 1e6).toFixed(1)} MB`);
