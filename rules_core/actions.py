@@ -11,10 +11,12 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from rules_core.cards import parse_card
+from rules_core.cards import ALL_CARDS, parse_card
 from rules_core.errors import ActionError, CardError
 
 TYPES: Final = ("play", "draw", "pass", "challenge", "uno", "catch", "color")
+_KEYS: Final = frozenset({"type", "card", "color", "target", "player", "uno"})
+_CODES: Final = {c: c for c in ALL_CARDS}
 
 
 class Action:
@@ -66,19 +68,23 @@ class Action:
             return obj
         if not isinstance(obj, dict):
             raise ActionError("action", "err_type_object")
-        for key in obj:
-            if key not in ("type", "card", "color", "target", "player", "uno"):
-                raise ActionError(f"action.{key}", "err_unknown_key", name=str(key))
+        if not obj.keys() <= _KEYS:
+            for key in obj:
+                if key not in _KEYS:
+                    raise ActionError(f"action.{key}", "err_unknown_key", name=str(key))
         typ = obj.get("type")
         if typ not in TYPES:
             raise ActionError("action.type", "err_action_type", value=str(typ),
                               values=", ".join(TYPES))
-        card = None
-        if "card" in obj and obj["card"] is not None:
-            try:
-                card = parse_card(obj["card"], "action.card", allow_unknown=False)
-            except CardError as e:
-                raise ActionError(e.field, e.key, **e.params) from None
+        card = obj.get("card")
+        if card is not None:
+            # the usual canonical code is its own parse; anything else goes through parse_card
+            card = _CODES.get(card) if type(card) is str else None
+            if card is None:
+                try:
+                    card = parse_card(obj["card"], "action.card", allow_unknown=False)
+                except CardError as e:
+                    raise ActionError(e.field, e.key, **e.params) from None
         if typ == "play" and card is None:
             raise ActionError("action.card", "err_missing")
         color = None

@@ -29,7 +29,7 @@ from collections import Counter
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any, Final
 
-from rules_core.cards import CANON, COLOR_OF, COLORS, DECK_SIZE, DECKS, IS_WILD, POINTS, UNKNOWN, parse_card
+from rules_core.cards import ALL_CARDS, CANON, COLOR_OF, COLORS, DECK_SIZE, DECKS, IS_WILD, POINTS, UNKNOWN, parse_card
 from rules_core.errors import CardError, IllegalAction, PositionError
 from rules_core.rules import OFFICIAL, Rules
 
@@ -182,13 +182,9 @@ class State:
         """The position as a JSON object (hands of unknown cards only as a count)."""
         players: list[dict[str, Any]] = []
         for name, hand in zip(self.names, self.hands):
-            p: dict[str, Any] = {}
-            if name is not None:
-                p["name"] = name
-            p["hand"] = len(hand) if hand and all(c == UNKNOWN for c in hand) else list(hand)
-            players.append(p)
-        pile: list[str] | int = (len(self.pile) if self.pile and all(c == UNKNOWN for c in self.pile)
-                                 else list(self.pile))
+            h: list[str] | int = _count_or_list(hand)
+            players.append({"hand": h} if name is None else {"name": name, "hand": h})
+        pile = _count_or_list(self.pile)
         d: dict[str, Any] = {"players": players, "turn": self.turn, "direction": self.direction,
                              "discard": list(self.discard), "color": self.color,
                              "draw_pile": pile}
@@ -337,10 +333,14 @@ _PLAYER_KEYS: Final = frozenset({"name", "hand"})
 _PLAYER_FIELD: Final = tuple(f"players[{i}]" for i in range(10))
 _HAND_FIELD: Final = tuple(f"players[{i}].hand" for i in range(10))
 _COLOR_CANON: Final = {v: c for c in COLORS for v in (c, c.lower())}
-#: per edition, every allowed (card, count) pair: a position passes when its counts are a subset
-_ALLOWED: Final = {deck: frozenset((card, k) for card, m in counts.items()
-                                   for k in range(1, m + 1))
-                   for deck, counts in DECKS.items()}
+# Counting cards in one integer: 8 bits per card kind, so the sum of the weights of up to
+# 128 cards holds every count; adding 127 - (copies in the edition) to each field sets its
+# high bit exactly when that card has too many copies (or is not in the edition at all).
+_WEIGHT: Final = {c: 1 << (8 * i) for i, c in enumerate(ALL_CARDS)}
+_WEIGHT[UNKNOWN] = 0
+_HIGH: Final = sum(128 << (8 * i) for i in range(len(ALL_CARDS)))
+_BIAS: Final = {deck: sum((127 - counts.get(c, 0)) << (8 * i) for i, c in enumerate(ALL_CARDS))
+                for deck, counts in DECKS.items()}
 
 
 def _check_counts(discard: Hand, hands: list[Hand], pile: Hand, deck_name: str) -> None:
@@ -349,10 +349,11 @@ def _check_counts(discard: Hand, hands: list[Hand], pile: Hand, deck_name: str) 
     for h in hands:
         allc += h
     allc += pile
-    counts = Counter(allc)
-    counts.pop(UNKNOWN, None)
-    if not counts.items() <= _ALLOWED[deck_name]:
+    if len(allc) > 128 or (sum(map(_WEIGHT.__getitem__, allc)) + _BIAS[deck_name]) & _HIGH:
+        # too many copies somewhere (or too many cards): find the first culprit
         deck = DECKS[deck_name]
+        counts = Counter(allc)
+        counts.pop(UNKNOWN, None)
         for card, k in counts.items():
             if card not in deck:
                 raise PositionError("cards", "err_card_edition", card=card, deck=deck_name)
@@ -362,6 +363,13 @@ def _check_counts(discard: Hand, hands: list[Hand], pile: Hand, deck_name: str) 
     if len(allc) > DECK_SIZE[deck_name]:
         raise PositionError("cards", "err_card_total", count=len(allc),
                             max=DECK_SIZE[deck_name], deck=deck_name)
+
+
+def _count_or_list(cards: Hand) -> list[str] | int:
+    """Cards as a JSON list, or only their count when they are all unknown."""
+    if cards and cards[0] == UNKNOWN and cards.count(UNKNOWN) == len(cards):
+        return len(cards)
+    return list(cards)
 
 
 def _score(hands: tuple[Hand, ...] | list[Hand], winner: int,
