@@ -129,4 +129,7 @@ def full_deck(edition: str = "108") -> list[str]:
     >>> len(full_deck()), len(full_deck("112-swap"))
     (108, 112)
     """
-    return [c for c in ALL_CARDS for _ in range(DECKS[edition][c])]
+    return list(_FULL_DECK[edition])
+
+
+_FULL_DECK: Final = {e: tuple(c for c in ALL_CARDS for _ in range(d[c])) for e, d in DECKS.items()}

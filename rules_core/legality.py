@@ -44,13 +44,17 @@ def plus4_blockers(hand: tuple[str, ...], color: str | None) -> list[str]:
 
 def playable(card: str, state: State, hand: tuple[str, ...]) -> bool:
     """Playable now (in the normal phase of a turn): a +4 only if its restriction allows."""
+    return playable_on(card, state.discard[-1], state.color, hand)
+
+
+def playable_on(card: str, top: str, color: str | None, hand: tuple[str, ...]) -> bool:
+    """:func:`playable` given the top card and the colour in force."""
     if card == "W+4":
-        color = state.color
         for c in hand:
             if COLOR_OF[c] == color:
                 return False
         return True
-    return matches(card, state.discard[-1], state.color)
+    return matches(card, top, color)
 
 
 def stackable(card: str, state: State, rules: Rules) -> bool:
@@ -305,12 +309,19 @@ def legal_actions(state: State, rules: Rules) -> list[Action]:
                 no_color = False
                 break
         top_rank = None if IS_WILD[top] else RANK_OF[top]
+        # the shared plays of a card that needs no target (see _expand)
+        simple = _SIMPLE_UNO if len(hand) == 2 else _SIMPLE
+        seven_o = rules.seven_o
         for card in dict.fromkeys(hand):
             if card == "W+4":
-                if no_color:
-                    _expand(out, card, turn, None, hand, state, rules)
-            elif COLOR_OF[card] == color or IS_WILD[card] or RANK_OF[card] == top_rank:
+                if not no_color:
+                    continue
+            elif not (COLOR_OF[card] == color or IS_WILD[card] or RANK_OF[card] == top_rank):
+                continue
+            if card == "WX" or (seven_o and RANK_OF[card] == "7"):
                 _expand(out, card, turn, None, hand, state, rules)
+            else:
+                out += simple[card]
         out.append(_DRAW)
     if rules.jump_in and not IS_WILD[state.discard[-1]]:
         top = state.discard[-1]

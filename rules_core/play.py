@@ -10,7 +10,7 @@ from typing import Any
 
 from rules_core.actions import Action
 from rules_core.cards import COLOR_OF, IS_WILD, POINTS, RANK_OF, UNKNOWN
-from rules_core.legality import playable
+from rules_core.legality import playable_on
 from rules_core.rules import Rules
 from rules_core.state import Pending, Result, State
 
@@ -119,8 +119,7 @@ def step(state: State, action: Action, rules: Rules, events: Events = None) -> S
     if got:
         card = got[0]
         hand = piles.hands[turn]
-        probe = state.copy(hands=tuple(piles.hands), discard=piles.discard)
-        if card != UNKNOWN and playable(card, probe, hand):
+        if card != UNKNOWN and playable_on(card, piles.discard[-1], state.color, hand):
             if events is not None:
                 events.append(("ev_drawn_playable", {"player": turn, "card": card}))
             return _finish(state, piles, turn, events, pending=None, drawn=card,

@@ -131,10 +131,13 @@ class State:
 
     def copy(self, **changes: Any) -> State:
         """A new state with some fields changed (the others shared: all are immutable)."""
-        new = State.__new__(State)
-        for k in _SLOTS:
-            setattr(new, k, changes[k] if k in changes else getattr(self, k))
-        return new
+        g = changes.get
+        return State(g("hands", self.hands), g("names", self.names), g("turn", self.turn),
+                     g("direction", self.direction), g("discard", self.discard),
+                     g("color", self.color), g("pile", self.pile), g("pending", self.pending),
+                     g("drawn", self.drawn), g("drawn_count", self.drawn_count),
+                     g("catchable", self.catchable), g("result", self.result),
+                     g("seed", self.seed))
 
     @property
     def top(self) -> str:
@@ -162,8 +165,11 @@ class State:
     # -- play ---------------------------------------------------------------------------
     def legal_actions(self, rules: Rules | dict[str, Any] | None = None) -> list[Action]:
         """Every action any player may take now, as :class:`~rules_core.Action` objects."""
-        return _legal_actions(self, rules if isinstance(rules, Rules)
-                              else Rules.from_json(rules))
+        global _last_legal
+        r = rules if isinstance(rules, Rules) else Rules.from_json(rules)
+        acts = _legal_actions(self, r)
+        _last_legal = (self, r, tuple(acts))
+        return acts
 
     def apply(self, action: Action | dict[str, Any],
               rules: Rules | dict[str, Any] | None = None) -> State:
@@ -172,6 +178,12 @@ class State:
         r = rules if isinstance(rules, Rules) else Rules.from_json(rules)
         act = action if isinstance(action, _Action) else _Action.from_json(action,
                                                                             len(self.hands))
+        last = _last_legal
+        if last[0] is self and last[1] is r:
+            # one of the very objects legal_actions just offered here: legal, no need to judge
+            for a in last[2]:
+                if a is act:
+                    return _step(self, act, r)
         v = _judge(self, act, r)
         if not (v.legal or v.bluff):
             raise IllegalAction(v.rule, v.key, **v.params)
@@ -325,6 +337,9 @@ class State:
         return cls(tuple(hands), tuple(names), turn, direction, discard, color,
                    pile, pending, drawn, drawn_count, catchable, result, seed)
 
+
+#: the last answer of State.legal_actions: (state, rules, actions), to spare apply a judgement
+_last_legal: tuple[object, object, tuple[object, ...]] = (None, None, ())
 
 _POSITION_KEYS: Final = frozenset({
     "players", "turn", "direction", "discard", "color", "draw_pile", "pending", "drawn",
