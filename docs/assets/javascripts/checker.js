@@ -170,8 +170,8 @@ export function mount(root, { engine, strings, lang, siteRoot }) {
           const ok = available(code);
           return h("button", {
             type: "button", class: "checker-card-button", disabled: !ok, "data-focus": `${key}:${code}`,
-            "aria-label": cardLabel(code, strings), onclick: () => onpick(code),
-          }, cardFace(code, { strings, size: "s", decorative: true }));
+            onclick: () => onpick(code),
+          }, cardFace(code, { strings, size: "s", decorative: true }), h("span", { class: "checker-sr" }, cardLabel(code, strings)));
         })));
   }
 
@@ -232,9 +232,9 @@ export function mount(root, { engine, strings, lang, siteRoot }) {
         hand.map((code, i) => h("li", {},
           h("button", {
             type: "button", class: "checker-card-button", "data-focus": `hand:${i}`,
-            "aria-label": S("checker_remove", { card: cardLabel(code, strings) }),
             onclick: () => change(() => { s.hands[s.me].splice(i, 1); }),
-          }, cardFace(code, { strings, size: "m", decorative: true }))))),
+          }, cardFace(code, { strings, size: "m", decorative: true }),
+          h("span", { class: "checker-sr" }, S("checker_remove", { card: cardLabel(code, strings) })))))),
       picker("hand", S("checker_add"), ui.handColor, (c) => { ui.handColor = c; },
         (code) => change(() => { s.hands[s.me].push(code); }), copiesLeft));
   }
@@ -518,7 +518,17 @@ export function mount(root, { engine, strings, lang, siteRoot }) {
   window.addEventListener("hashchange", () => {
     if (location.hash === lastHash) return;
     lastHash = location.hash;
-    if (restore(location.hash)) verdict.scrollIntoView({ block: "nearest" });
+    if (restore(location.hash)) {
+      verdict.scrollIntoView({ block: "nearest" });
+    } else {
+      // the fragment no longer holds a situation: back to the example
+      s = defaultSituation();
+      fromLink = false;
+      hideMessage();
+      normalize();
+      render();
+      ask();
+    }
   });
 
   // ---- start -------------------------------------------------------------------------------------------
