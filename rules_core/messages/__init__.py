@@ -10,6 +10,14 @@ them into sentences. Parameters named ``card``, ``top``, ``drawn`` are card code
 'Kartu červená 7 nemožno zahrať na kartu modrá 3: nezhoduje sa ani farba (platí modrá), ani číslo či symbol.'
 >>> card_name("Y+2", "hu"), card_name("W+4", "pl")
 ('sárga +2', '+4')
+
+The colour adjective agrees with the card's grammatical gender where the language needs it
+(the glossary, ``rules_core.terms``, keeps the base forms):
+
+>>> card_name("R7", "pl"), card_name("GS", "pl"), card_name("BR", "pl"), card_name("Y+2", "pl")
+('czerwona 7', 'zielony Postój', 'niebieska Zmiana kierunku', 'żółta +2')
+>>> card_name("GS", "cs"), card_name("G7", "cs")
+('zelený Skok', 'zelená 7')
 """
 
 from __future__ import annotations
@@ -28,6 +36,17 @@ _COLOR_TERM: Final = {"R": "red", "Y": "yellow", "G": "green", "B": "blue"}
 _RANK_TERM: Final = {"S": "skip", "R": "reverse"}
 _WILD_TERM: Final = {"W": "wild", "WX": "wild_swap_hands", "WS": "wild_shuffle_hands",
                      "WC": "wild_customizable"}
+# Grammatical gender of a coloured card's name, by rank ("*": number cards and any rank not
+# listed), and the colour adjective in each gender whose form differs from the glossary's base
+# form (terms.py: masculine in pl, feminine in cs). Languages not listed use the base form.
+_RANK_GENDER: Final[dict[str, dict[str, str]]] = {
+    "pl": {"S": "m", "*": "f"},  # zielony Postój; czerwona 7, żółta +2, niebieska Zmiana kierunku
+    "cs": {"S": "m", "*": "f"},  # zelený Skok; červená 7, žlutá +2, modrá Změna směru
+}
+_COLOR_FORMS: Final[dict[str, dict[str, dict[str, str]]]] = {
+    "pl": {"f": {"R": "czerwona", "Y": "żółta", "G": "zielona", "B": "niebieska"}},
+    "cs": {"m": {"R": "červený", "Y": "žlutý", "G": "zelený", "B": "modrý"}},
+}
 _CARD_PARAMS: Final = ("card", "top", "drawn")
 _PLAYER_PARAMS: Final = ("player", "target", "offender", "turn")
 _LOWER_KEYS: Final = ("err_", "card_", "cards_", "player_n")
@@ -37,6 +56,17 @@ def color_name(color: str | None, lang: str) -> str:
     if color is None:
         return CATALOGUES[lang]["no_color"]
     return TERMS[_COLOR_TERM[color]][lang]
+
+
+def card_color_name(color: str, rank: str, lang: str) -> str:
+    """The colour adjective of a coloured card, in the gender of the card's name."""
+    genders = _RANK_GENDER.get(lang)
+    if genders is not None:
+        gender = genders.get(rank, genders["*"])
+        form = _COLOR_FORMS[lang].get(gender, {}).get(color)
+        if form is not None:
+            return form
+    return color_name(color, lang)
 
 
 def card_name(card: str, lang: str) -> str:
@@ -49,7 +79,8 @@ def card_name(card: str, lang: str) -> str:
         return TERMS[_WILD_TERM[card]][lang]
     rank = card[1:]
     rank_name = TERMS[_RANK_TERM[rank]][lang] if rank in _RANK_TERM else rank
-    return CATALOGUES[lang]["card_colored"].format(color=color_name(card[0], lang), rank=rank_name)
+    return CATALOGUES[lang]["card_colored"].format(color=card_color_name(card[0], rank, lang),
+                                                   rank=rank_name)
 
 
 def plural_form(count: int, lang: str) -> str:

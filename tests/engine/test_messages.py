@@ -43,12 +43,23 @@ def test_every_message_renders(lang: str) -> None:
         assert "{" not in text and "}" not in text, (lang, key, text)
 
 
+# Colour adjectives that agree with the card's gender where it differs from the glossary's
+# base form (pl: feminine except Postój; cs: masculine Skok); other languages use the base form.
+AGREEING_COLORS = {
+    "pl": {"R7": "czerwona", "B+2": "niebieska", "GS": "zielony", "YR": "żółta"},
+    "cs": {"R7": "červená", "B+2": "modrá", "GS": "zelený", "YR": "žlutá"},
+}
+
+
 @pytest.mark.parametrize("lang", LANGS)
 def test_card_names_use_the_glossary(lang: str) -> None:
-    assert card_name("R7", lang) == f"{TERMS['red'][lang]} 7"
-    assert card_name("B+2", lang) == f"{TERMS['blue'][lang]} +2"
-    assert card_name("GS", lang) == f"{TERMS['green'][lang]} {TERMS['skip'][lang]}"
-    assert card_name("YR", lang) == f"{TERMS['yellow'][lang]} {TERMS['reverse'][lang]}"
+    base = {"R7": TERMS["red"][lang], "B+2": TERMS["blue"][lang], "GS": TERMS["green"][lang],
+            "YR": TERMS["yellow"][lang]}
+    color = AGREEING_COLORS.get(lang, base)
+    assert card_name("R7", lang) == f"{color['R7']} 7"
+    assert card_name("B+2", lang) == f"{color['B+2']} +2"
+    assert card_name("GS", lang) == f"{color['GS']} {TERMS['skip'][lang]}"
+    assert card_name("YR", lang) == f"{color['YR']} {TERMS['reverse'][lang]}"
     assert card_name("W", lang) == TERMS["wild"][lang]
     assert card_name("W+4", lang) == "+4"
     assert card_name("WX", lang) == TERMS["wild_swap_hands"][lang]
@@ -58,6 +69,18 @@ def test_examples_from_the_brief() -> None:
     assert card_name("R7", "sk") == "červená 7"
     assert card_name("B+2", "sk") == "modrá +2"
     assert card_name("R7", "hu") == "piros 7"
+
+
+def test_colour_agrees_with_the_card_in_polish_and_czech() -> None:
+    assert card_name("R7", "pl") == "czerwona 7"
+    assert card_name("Y+2", "pl") == "żółta +2"
+    assert card_name("BR", "pl") == "niebieska Zmiana kierunku"
+    assert card_name("GS", "pl") == "zielony Postój"
+    assert card_name("GS", "cs") == "zelený Skok"
+    assert card_name("G7", "cs") == "zelená 7"
+    assert card_name("BR", "cs") == "modrá Změna směru"
+    # the colour in force keeps the glossary's base form
+    assert render("no_match", {"card": "R7", "top": "B3", "color": "B"}, "pl").count("niebiesk") == 2
 
 
 @pytest.mark.parametrize("count,lang,want", [(1, "sk", "1 kartu"), (3, "sk", "3 karty"),
