@@ -26,7 +26,9 @@ async function fetchOk(url) {
 // Started at once, in parallel; each promise is awaited (or dropped) by the boot below.
 const lockFile = fetchOk(indexURL + "pyodide-lock.json").then((response) => response.json());
 const wheel = lockFile.then(async (lock) => {
-  const entry = lock.packages.rules_core;
+  // The lock file keys packages by their normalized name ("rules-core"); find ours by what it imports.
+  const entry = Object.values(lock.packages).find((item) => (item.imports || []).includes("rules_core"));
+  if (!entry) throw new Error("rules_core is not in pyodide-lock.json");
   const bytes = new Uint8Array(await (await fetchOk(indexURL + entry.file_name)).arrayBuffer());
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
   const hex = Array.from(digest, (byte) => byte.toString(16).padStart(2, "0")).join("");
