@@ -1,0 +1,299 @@
+// The example-turn stepper: a scripted scenario, stepped forward and back, every hand face up.
+// The build (hooks/scenarios.py) has already stepped the scenario through rules_core in the page's language and
+// put it inside the placeholder as JSON (positions, narration, rule links, the engine's effects), so the table and
+// the steps work at once, before Python has booted. The referee in the page (engine.call) answers "What if?".
+import { cardFace, cardLabel, colorName, parseCard } from "./cards.js";
+
+let uid = 0;
+
+function h(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs || {})) {
+    if (value === false || value === null || value === undefined) continue;
+    if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else if (key === "class") node.className = value;
+    else if (key === "hidden" || key === "checked") node[key] = Boolean(value);
+    else node.setAttribute(key, value === true ? "" : value);
+  }
+  node.append(...children.flat().filter((c) => c !== null && c !== undefined && c !== false));
+  return node;
+}
+
+const fill = (template, params) => String(template).replace(/\{(\w+)\}/g, (m, k) => (k in params ? params[k] : m));
+
+export function mount(root, { engine, strings, lang, siteRoot }) {
+  const source = root.querySelector("script.stepper-data");
+  if (!source) return;
+  const data = JSON.parse(source.textContent);
+  const S = (key, params) => fill(strings[key] ?? key, params || {});
+  const id = `stepper-${data.id}-${++uid}`;
+  const total = data.steps.length;
+  let index = 0;
+  let asked = 0;
+  let engineState = "loading";
+
+  const positionAt = (i) => (i === 0 ? data.start.position : data.steps[i - 1].position);
+  const nameOf = (position, i) => position.players[i].name || S("stepper_player_n", { n: i + 1 });
+  const handOf = (position, i) => {
+    const hand = position.players[i].hand;
+    return Array.isArray(hand) ? hand : [];
+  };
+
+  // ---- frame ----------------------------------------------------------------------------------------------
+  const counter = h("p", { class: "stepper__counter" });
+  const table = h("div", { class: "stepper__table" });
+  const narrationText = h("p", { class: "stepper__text" });
+  const ruleLine = h("p", { class: "stepper__rule" });
+  const effects = h("ul", { class: "stepper__effects" });
+  const narration = h("div", {
+    class: "stepper__narration", "aria-live": "polite", "aria-atomic": "true", id: `${id}-narration`,
+  }, counter, narrationText, ruleLine, effects);
+
+  const navButton = (key, symbol, onclick) => h("button", {
+    type: "button", class: "md-button stepper__button", "aria-label": S(key), title: S(key), onclick,
+  }, h("span", { "aria-hidden": "true" }, symbol));
+  const firstButton = navButton("stepper_first", "«", () => go(0));
+  const prevButton = navButton("stepper_prev", "◀", () => go(index - 1));
+  const nextButton = h("button", {
+    type: "button", class: "md-button md-button--primary stepper__button stepper__button--next",
+    "aria-label": S("stepper_next"), onclick: () => go(index + 1),
+  }, h("span", {}, S("stepper_next_short")), h("span", { "aria-hidden": "true" }, " ▶"));
+  const whatIfButton = h("button", {
+    type: "button", class: "md-button stepper__whatif-toggle", "aria-expanded": "false",
+    "aria-controls": `${id}-whatif`, onclick: () => toggleWhatIf(),
+  }, S("stepper_whatif"));
+  const nav = h("div", { class: "stepper__nav" }, firstButton, prevButton, nextButton, whatIfButton);
+
+  const engineLine = h("p", { class: "stepper__engine" }, S("engine_loading"));
+  const whatIfIntro = h("p", { class: "stepper__whatif-intro" });
+  const whatIfOptions = h("div", { class: "stepper__whatif-options" });
+  const whatIfMoves = h("ul", { class: "stepper__moves", role: "list" });
+  const verdict = h("div", {
+    class: "stepper__verdict", role: "status", "aria-live": "polite", "aria-atomic": "true",
+  });
+  const backButton = h("button", {
+    type: "button", class: "md-button stepper__whatif-back", onclick: () => toggleWhatIf(false),
+  }, S("stepper_whatif_back"));
+  const whatIf = h("div", {
+    class: "stepper__whatif", id: `${id}-whatif`, hidden: true, role: "group", "aria-labelledby": `${id}-whatif-title`,
+  }, h("p", { class: "stepper__whatif-title", id: `${id}-whatif-title` }, S("stepper_whatif")),
+  engineLine, whatIfIntro, whatIfOptions, whatIfMoves, verdict, backButton);
+
+  const title = h("p", { class: "stepper__title", id: `${id}-title` }, data.title);
+  const hint = h("p", { class: "stepper__hint", id: `${id}-hint` }, S("stepper_keys"));
+  const region = h("section", {
+    class: "stepper__box", tabindex: "0", "aria-labelledby": `${id}-title`, "aria-describedby": `${id}-hint`,
+  }, title, table, narration, nav, hint, whatIf);
+  // Under a heading of its own (the examples page), the heading names the example and the title is not repeated.
+  const heading = root.previousElementSibling;
+  if (heading && /^H[2-6]$/.test(heading.tagName) && heading.id && heading.textContent.includes(data.title)) {
+    title.hidden = true;
+    region.setAttribute("aria-labelledby", heading.id);
+  }
+  root.replaceChildren(region);
+  root.classList.add("stepper--ready");
+
+  region.addEventListener("keydown", (event) => {
+    if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    const target = event.target;
+    if (target !== region && !nav.contains(target)) return; // arrows inside "What if?" belong to its controls
+    const moves = { ArrowRight: index + 1, ArrowLeft: index - 1, Home: 0, End: total };
+    if (!(event.key in moves)) return;
+    event.preventDefault();
+    go(moves[event.key]);
+  });
+
+  // ---- the table ---------------------------------------------------------------------------------------------
+  function renderTable(position) {
+    const top = position.discard[position.discard.length - 1];
+    const wildTop = !parseCard(top)?.color;
+    const color = position.color || parseCard(top)?.color || null;
+    const centre = h("div", { class: "stepper__centre" },
+      h("div", { class: "stepper__pile" },
+        h("span", { class: "stepper__pile-label" }, S("stepper_discard")),
+        cardFace(top, { strings, size: "l", named: wildTop ? color : null })),
+      h("ul", { class: "stepper__facts", role: "list" },
+        h("li", {}, color ? S("stepper_color", { color: colorName(color, strings) })
+          : S("stepper_color_none")),
+        h("li", {}, h("span", { "aria-hidden": "true", class: "stepper__dir-icon" }, position.direction === 1 ? "↻ " : "↺ "),
+          S(position.direction === 1 ? "stepper_clockwise" : "stepper_counterclockwise")),
+        h("li", {}, S("stepper_draw_pile", {
+          n: Array.isArray(position.draw_pile) ? position.draw_pile.length : position.draw_pile,
+        })),
+        position.pending ? h("li", { class: "stepper__alert" }, S("stepper_pending", {
+          player: nameOf(position, position.turn), n: position.pending.cards,
+        })) : null,
+        position.drawn ? h("li", {}, S("stepper_drawn", {
+          player: nameOf(position, position.turn), card: cardLabel(position.drawn, strings),
+        })) : null,
+        (position.catchable || []).length ? h("li", { class: "stepper__alert" }, S("stepper_catchable", {
+          players: position.catchable.map((i) => nameOf(position, i)).join(", "),
+        })) : null,
+        position.result ? h("li", { class: "stepper__alert" }, S(position.result.points === null ? "stepper_over_no_points"
+          : "stepper_over", { player: nameOf(position, position.result.winner), points: position.result.points })) : null));
+    const players = h("ul", { class: "stepper__players", role: "list" });
+    position.players.forEach((player, i) => {
+      const toPlay = !position.result && i === position.turn;
+      const hand = handOf(position, i);
+      const cards = h("span", { class: "stepper__hand" },
+        hand.length ? hand.map((code) => cardFace(code, { strings, size: "s" }))
+          : h("span", { class: "stepper__empty" }, S("stepper_no_cards")));
+      players.append(h("li", { class: `stepper__player${toPlay ? " stepper__player--turn" : ""}` },
+        h("span", { class: "stepper__name" }, nameOf(position, i),
+          toPlay ? h("span", { class: "stepper__badge" }, S("stepper_to_play")) : null,
+          h("span", { class: "stepper__count" }, S("stepper_cards", { n: hand.length }))),
+        cards));
+    });
+    table.replaceChildren(centre, players);
+  }
+
+  function renderNarration() {
+    counter.textContent = index === 0 ? S("stepper_start") : S("stepper_step", { n: index, total });
+    if (index === 0) {
+      narrationText.textContent = data.start.narration;
+      ruleLine.replaceChildren();
+      effects.replaceChildren();
+      return;
+    }
+    const step = data.steps[index - 1];
+    narrationText.textContent = step.narration;
+    ruleLine.replaceChildren(h("a", { href: new URL(step.rule_url, siteRoot).href },
+      S("stepper_rule", { rule: step.rule_name })));
+    effects.replaceChildren(...step.effects.map((text) => h("li", {}, text)));
+  }
+
+  function setDisabled(button, disabled) {
+    // aria-disabled keeps the focus on the button at either end of the scenario
+    button.setAttribute("aria-disabled", disabled ? "true" : "false");
+    button.classList.toggle("stepper__button--off", disabled);
+  }
+
+  function go(i) {
+    if (i < 0 || i > total || i === index) return;
+    index = i;
+    render();
+  }
+
+  function render() {
+    const position = positionAt(index);
+    renderTable(position);
+    renderNarration();
+    setDisabled(firstButton, index === 0);
+    setDisabled(prevButton, index === 0);
+    setDisabled(nextButton, index === total);
+    root.dataset.step = String(index);
+    if (!whatIf.hidden) renderWhatIf();
+  }
+
+  // ---- What if? ----------------------------------------------------------------------------------------------
+  function toggleWhatIf(open = whatIf.hidden) {
+    whatIf.hidden = !open;
+    whatIfButton.setAttribute("aria-expanded", String(open));
+    if (open) {
+      renderWhatIf();
+      (whatIfMoves.querySelector("button") || backButton).focus();
+    } else {
+      verdict.replaceChildren();
+      verdict.removeAttribute("data-legal");
+      whatIfButton.focus();
+    }
+  }
+
+  function radioGroup(name, legend, options, checked) {
+    return h("fieldset", { class: "stepper__field" }, h("legend", {}, legend),
+      h("div", { class: "stepper__radios" }, options.map(([value, label]) => h("label", { class: "stepper__radio" },
+        h("input", { type: "radio", name, value, checked: value === checked }), " ", label))));
+  }
+
+  function renderWhatIf() {
+    const position = positionAt(index);
+    verdict.replaceChildren();
+    verdict.removeAttribute("data-legal");
+    whatIfOptions.replaceChildren();
+    whatIfMoves.replaceChildren();
+    if (position.result) {
+      whatIfIntro.textContent = S("stepper_whatif_over");
+      return;
+    }
+    const actor = position.turn;
+    const hand = handOf(position, actor);
+    whatIfIntro.textContent = S("stepper_whatif_intro", { player: nameOf(position, actor) });
+    const rules = data.rules || {};
+    const hasWild = hand.some((code) => !parseCard(code)?.color);
+    const hasSeven = rules.seven_o && hand.some((code) => parseCard(code)?.rank === "7");
+    if (hasWild) {
+      whatIfOptions.append(radioGroup(`${id}-color`, S("stepper_whatif_color"),
+        ["R", "Y", "G", "B"].map((c) => [c, colorName(c, strings)]), position.color || "R"));
+    }
+    if (hasSeven) {
+      const others = position.players.map((p, i) => i).filter((i) => i !== actor);
+      whatIfOptions.append(radioGroup(`${id}-target`, S("stepper_whatif_target"),
+        others.map((i) => [String(i), nameOf(position, i)]), String(others[0])));
+    }
+    if (hand.length === 2) {
+      whatIfOptions.append(h("label", { class: "stepper__radio stepper__uno" },
+        h("input", { type: "checkbox", name: `${id}-uno` }), " ", S("stepper_whatif_uno")));
+    }
+    const move = (label, action, face) => h("li", {}, h("button", {
+      type: "button", class: "md-button stepper__move", onclick: () => ask(action()),
+    }, face || null, h("span", {}, label)));
+    const seen = new Set();
+    for (const code of hand) {
+      if (seen.has(code)) continue;
+      seen.add(code);
+      whatIfMoves.append(move(S("stepper_whatif_play", { card: cardLabel(code, strings) }), () => {
+        const action = { type: "play", card: code };
+        if (!parseCard(code)?.color) action.color = whatIfOptions.querySelector(`input[name="${id}-color"]:checked`)?.value || "R";
+        if (rules.seven_o && parseCard(code)?.rank === "7") {
+          action.target = Number(whatIfOptions.querySelector(`input[name="${id}-target"]:checked`)?.value);
+        }
+        if (whatIfOptions.querySelector(`input[name="${id}-uno"]`)?.checked) action.uno = true;
+        return action;
+      }, cardFace(code, { strings, size: "s", decorative: true })));
+    }
+    whatIfMoves.append(move(S("stepper_whatif_draw"), () => ({ type: "draw" })));
+    if (position.drawn) whatIfMoves.append(move(S("stepper_whatif_pass"), () => ({ type: "pass" })));
+    if (position.pending && position.pending.card === "W+4") {
+      whatIfMoves.append(move(S("stepper_whatif_challenge"), () => ({ type: "challenge" })));
+    }
+  }
+
+  async function ask(action) {
+    const mine = ++asked;
+    verdict.removeAttribute("data-legal");
+    verdict.replaceChildren(h("p", {}, engineState === "ready" ? S("stepper_whatif_asking") : S("engine_loading")));
+    let response;
+    try {
+      await engine.ready();
+      response = await engine.call("check", { position: positionAt(index), action, rules: data.rules || null, lang });
+    } catch (error) {
+      if (mine === asked) verdict.replaceChildren(h("p", { class: "stepper__error" }, S("engine_failed")));
+      return;
+    }
+    if (mine !== asked) return;
+    if (!response.ok) {
+      verdict.replaceChildren(h("p", { class: "stepper__error" },
+        S("stepper_whatif_error", { message: response.error?.message || "" })));
+      return;
+    }
+    const r = response.result;
+    verdict.dataset.legal = String(Boolean(r.legal));
+    verdict.replaceChildren(...[
+      h("p", { class: `stepper__verdict-head stepper__verdict-head--${r.legal ? "legal" : "illegal"}` },
+        h("span", { "aria-hidden": "true" }, r.legal ? "✔ " : "✘ "), S(r.legal ? "legal" : "illegal")),
+      h("p", {}, r.reason),
+      h("p", {}, h("a", { href: new URL(r.rule_url, siteRoot).href }, S("stepper_rule", { rule: r.rule_name }))),
+      r.legal && r.effects.length ? h("ul", { class: "stepper__effects" }, r.effects.map((text) => h("li", {}, text))) : null,
+    ].filter(Boolean));
+  }
+
+  engine.ready().then(() => {
+    engineState = "ready";
+    engineLine.textContent = S("engine_ready");
+  }, () => {
+    engineState = "failed";
+    engineLine.textContent = S("engine_failed");
+  });
+
+  render();
+}
