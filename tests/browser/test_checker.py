@@ -110,6 +110,15 @@ def test_checker(phone_tab, lang):
     assert page.locator(f"{VERDICT} a").first.get_attribute("href") == tab.site_url + want["rule_url"]
     assert page.locator(".checker-engine").inner_text() == UI[lang]["engine_ready"]
 
+    # the card names of cards.js are the engine's, in every language (colour adjectives agree in pl and cs)
+    codes = [c + r for c in "RYGB" for r in [*"0123456789", "S", "R", "+2"]] + ["W", "W+4", "WX", "WS", "WC"]
+    labels = page.evaluate("""async (codes) => {
+        const cards = await import(new URL("cards.js", document.querySelector("script[src*='widgets.js']").src).href);
+        const strings = JSON.parse(document.getElementById("ui-strings").textContent);
+        return codes.map((code) => cards.cardLabel(code, strings));
+    }""", codes)
+    assert labels == [card_name(code, lang) for code in codes]
+
     # 2. more links through hashchange (the disputes pages link to checker/#position=..): legal and illegal
     for name, position, action, rules, legal, rule in LINK_CASES[1:]:
         status = answer(page, lambda: set_hash(page, fragment(position, action, rules)))

@@ -72,7 +72,10 @@ export function cardLabel(code, strings, { named = null } = {}) {
     const rank = card.rank === "S" ? t(strings, "card_skip", "Skip")
       : card.rank === "R" ? t(strings, "card_reverse", "Reverse")
         : card.rank === "+2" ? t(strings, "card_draw_two", "+2") : card.rank;
-    label = fill(t(strings, "card_colored", "{color} {rank}"), { color: colorName(card.color, strings), rank });
+    // the colour adjective agrees with the card's name (pl "czerwona 7" but "zielony Postój"), as in the engine
+    const kind = card.rank === "S" ? "S" : card.rank === "R" ? "R" : card.rank === "+2" ? "D2" : "num";
+    const color = t(strings, `card_adj_${card.color}_${kind}`, colorName(card.color, strings));
+    label = fill(t(strings, "card_colored", "{color} {rank}"), { color, rank });
   }
   if (named && card && !card.color) {
     label = fill(t(strings, "card_named", "{card}, {color}"), { card: label, color: colorName(named, strings) });
