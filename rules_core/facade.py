@@ -8,7 +8,7 @@
 >>> r["legal"], r["rule"], r["rule_url"]
 (False, 'wild-draw-four', 'rules/#wild-draw-four')
 >>> r["reason"]
-'Ania holds a card of the colour in force (red): red 7. A +4 may only be played with no card of that colour in hand; it can be played as a bluff, and the next player may challenge it.'
+'Ania holds a card of the current colour (red): red 7. A +4 is allowed only when you hold no card of that colour. Played anyway, it is a bluff, and the next player may challenge it.'
 >>> check(pos, {"type": "play", "card": "B3"}, lang="hu")["reason"]
 'Ez a lap (kék 3) nem illik a legfelső lapra (piros 7): sem a színe nem egyezik (az aktuális szín: piros), sem a száma vagy a jele.'
 >>> check(pos, {"type": "jump"})["error"]["field"]
