@@ -132,7 +132,8 @@ def step(state: State, action: Action, rules: Rules, events: Events = None) -> S
             return _finish(state, piles, turn, events, pending=None, drawn=card,
                            drawn_count=count, announce=False)
         if events is not None:
-            events.append(("ev_drawn_unplayable", {"player": turn, "card": card}))
+            events.append(("ev_drawn_unknown" if card == UNKNOWN else "ev_drawn_unplayable",
+                           {"player": turn, "card": card}))
     return _finish(state, piles, (turn + d) % n, events, pending=None, drawn=None)
 
 

@@ -107,6 +107,7 @@ MESSAGES: dict[str, str] = {
     "ev_drawn_playable": "{player} si lízne kartu, která se hodí ({card}): smí ji zahrát, nebo si ji nechat.",
     "ev_draw_on": "{player} si lízne kartu, která se nehodí ({card}), a líže dál.",
     "ev_drawn_unplayable": "{player} si lízne kartu, která se nehodí ({card}), a na tahu je další hráč.",
+    "ev_drawn_unknown": "{player} si lízne kartu, kterou neznáme. Pokud se hodí, smí ji hned zahrát; pokud ne, je na tahu další hráč – tak pokračuje i rozhodčí.",
     "ev_round_over": "{player} už nemá žádnou kartu a vyhrává kolo. Body za kolo: {points}.",
     "ev_round_over_one": "{player} už nemá žádnou kartu a vyhrává hru.",
     "err_card_type": "kód karty musí být řetězec, ne {value}",

@@ -111,6 +111,7 @@ MESSAGES: dict[str, str] = {
     "ev_drawn_playable": "{player} draws a {card}, which can be played: they may play it at once or keep it.",
     "ev_draw_on": "{player} draws a {card}, which can’t be played, and keeps drawing.",
     "ev_drawn_unplayable": "{player} can’t play the drawn card ({card}), so the turn passes.",
+    "ev_drawn_unknown": "{player} draws a card nobody else can see. If it fits, they may play it at once; if not, the turn passes – which is how the referee continues here.",
     "ev_round_over": "{player} has gone out and wins the hand with {points} points.",
     "ev_round_over_one": "{player} has gone out and wins the game.",
     # errors

@@ -107,6 +107,7 @@ MESSAGES: dict[str, str] = {
     "ev_drawn_playable": "{player} võtab kaardi ({card}), mida saab käia: ta võib selle käia või endale jätta.",
     "ev_draw_on": "{player} võtab kaardi ({card}), mida ei saa käia, ja võtab edasi.",
     "ev_drawn_unplayable": "{player} võtab kaardi ({card}), mida ei saa käia: kord läheb edasi.",
+    "ev_drawn_unknown": "{player} võtab kaardi, mida me ei tea. Kui see sobib, võib selle kohe käia; kui ei, läheb kord edasi – nii jätkab ka kohtunik.",
     "ev_round_over": "{player} käis oma viimase kaardi: ta võidab ringi ja saab {points} punkti.",
     "ev_round_over_one": "{player} käis oma viimase kaardi ja võidab mängu.",
     "err_card_type": "kaardi kood peab olema sõne, mitte {value}",

@@ -107,6 +107,7 @@ MESSAGES: dict[str, str] = {
     "ev_drawn_playable": "{player} húz egy lapot ({card}), amely illik: lerakhatja, vagy megtarthatja.",
     "ev_draw_on": "{player} húz egy lapot ({card}), amely nem illik, ezért tovább húz.",
     "ev_drawn_unplayable": "{player} húz egy lapot ({card}), amely nem illik: a következő játékos jön.",
+    "ev_drawn_unknown": "{player} húz egy lapot, amelyet nem ismerünk. Ha illik, azonnal kijátszhatja; ha nem, a következő játékos jön – a játékvezető is így folytatja.",
     "ev_round_over": "{player} lerakta az utolsó lapját: megnyeri a kört, és {points} pontot kap.",
     "ev_round_over_one": "{player} lerakta az utolsó lapját, és megnyeri a játékot.",
     "err_card_type": "a lapkódnak szövegnek kell lennie, ez nem az: {value}",

@@ -107,6 +107,7 @@ MESSAGES: dict[str, str] = {
     "ev_drawn_playable": "{player} dobiera kartę ({card}), która pasuje: może ją zagrać albo zatrzymać.",
     "ev_draw_on": "{player} dobiera kartę ({card}), która nie pasuje, więc dobiera dalej.",
     "ev_drawn_unplayable": "{player} nie może zagrać dobranej karty ({card}): kolejka przechodzi dalej.",
+    "ev_drawn_unknown": "{player} dobiera kartę, której nie znamy. Jeśli pasuje, można ją od razu zagrać; jeśli nie, kolejka przechodzi dalej — i tak właśnie sędzia prowadzi tu grę.",
     "ev_round_over": "{player} nie ma już kart i wygrywa rozdanie: zdobywa {points} pkt.",
     "ev_round_over_one": "{player} nie ma już kart i wygrywa grę.",
     "err_card_type": "kod karty musi być napisem, a nie {value}",

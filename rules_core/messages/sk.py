@@ -107,6 +107,7 @@ MESSAGES: dict[str, str] = {
     "ev_drawn_playable": "Potiahnutá karta ({card}) sa hodí: {player} ju môže zahrať, alebo si ju nechať.",
     "ev_draw_on": "Potiahnutá karta ({card}) sa nehodí, a tak {player} ťahá ďalej.",
     "ev_drawn_unplayable": "Potiahnutá karta ({card}) sa nehodí: {player} si ju necháva a na ťahu je ďalší hráč.",
+    "ev_drawn_unknown": "{player} si potiahne kartu, ktorú nepoznáme. Ak sa hodí, môže ju hneď zahrať; ak nie, na ťahu je ďalší hráč – tak pokračuje aj rozhodca.",
     "ev_round_over": "{player} už nemá žiadnu kartu a vyhráva kolo. Body za toto kolo: {points}.",
     "ev_round_over_one": "{player} už nemá žiadnu kartu a vyhráva hru.",
     "err_card_type": "kód karty musí byť reťazec, nie {value}",
