@@ -56,8 +56,8 @@ export function mount(root, { engine, strings, lang, siteRoot }) {
   const prevButton = navButton("stepper_prev", "◀", () => go(index - 1));
   const nextButton = h("button", {
     type: "button", class: "md-button md-button--primary stepper__button stepper__button--next",
-    "aria-label": S("stepper_next"), onclick: () => go(index + 1),
-  }, h("span", {}, S("stepper_next_short")), h("span", { "aria-hidden": "true" }, " ▶"));
+    onclick: () => go(index + 1),
+  }, h("span", {}, S("stepper_next")), h("span", { "aria-hidden": "true" }, " ▶"));
   const whatIfButton = h("button", {
     type: "button", class: "md-button stepper__whatif-toggle", "aria-expanded": "false",
     "aria-controls": `${id}-whatif`, onclick: () => toggleWhatIf(),

@@ -1,0 +1,152 @@
+"""The example-turn stepper in real Chromium: steps forward and back, arrow keys, "What if?" judged by the referee
+(rules_core in Pyodide), in every language; axe-core on a rules page with steppers; the disputes page's checker
+links open the checker with a verdict."""
+
+from __future__ import annotations
+
+import pytest
+
+from .conftest import LANGS, axe_violations, lang_prefix
+
+pytestmark = pytest.mark.browser
+
+BOOT_TIMEOUT_MS = 60_000
+RULE_PAGE_SCENARIOS = ("first-card", "draw-then-play", "skip", "reverse", "draw-two", "wild", "wild-draw-four-guilty",
+                       "wild-draw-four-innocent", "uno-said", "uno-caught", "two-players", "going-out-draw-two")
+ALL_SCENARIOS = RULE_PAGE_SCENARIOS + ("stacking", "seven-o", "jump-in")
+
+
+def stepper(page, sid):
+    widget = page.locator(f'[data-scenario="{sid}"]')
+    widget.locator(".stepper__box").wait_for()
+    return widget
+
+
+def snapshot(widget):
+    return (widget.locator(".stepper__narration").inner_text(), widget.locator(".stepper__table").inner_html())
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_rules_page_stepper_what_if_and_axe(tab, lang):
+    page = tab.page
+    tab.goto(lang_prefix(lang) + "rules/")
+    for sid in RULE_PAGE_SCENARIOS:
+        stepper(page, sid)
+    widget = stepper(page, "wild-draw-four-guilty")
+    assert widget.get_attribute("data-step") == "0"
+    start = snapshot(widget)
+
+    # forward: the narration, the table and the rule link change
+    widget.locator(".stepper__button--next").click()
+    assert widget.get_attribute("data-step") == "1"
+    one = snapshot(widget)
+    assert one[0] != start[0] and one[1] != start[1]
+    rule = widget.locator(".stepper__rule a")
+    assert rule.get_attribute("href").endswith(f"{lang_prefix(lang)}rules/#wild-draw-four")
+    widget.locator(".stepper__button--next").click()
+    assert snapshot(widget) != one
+    # back restores exactly
+    widget.locator('.stepper__nav button[aria-label]').nth(1).click()
+    assert snapshot(widget) == one
+    widget.locator('.stepper__nav button[aria-label]').nth(1).click()
+    assert snapshot(widget) == start
+
+    # What if? At step 1 Ben faces the +4: playing a card is not allowed, challenging is.
+    widget.locator(".stepper__button--next").click()
+    toggle = widget.locator(".stepper__whatif-toggle")
+    toggle.click()
+    assert toggle.get_attribute("aria-expanded") == "true"
+    verdict = widget.locator('[role="status"]')
+    widget.locator(".stepper__move").first.click()
+    widget.locator('[role="status"][data-legal]').wait_for(timeout=BOOT_TIMEOUT_MS)
+    assert verdict.get_attribute("data-legal") == "false"
+    assert f"{lang_prefix(lang)}rules/#wild-draw-four" in verdict.locator("a").get_attribute("href")
+    illegal_text = verdict.inner_text()
+    widget.locator(".stepper__move").last.click()  # challenge
+    page.wait_for_function(
+        "(el) => el.dataset.legal === 'true'", arg=verdict.element_handle(), timeout=BOOT_TIMEOUT_MS)
+    assert verdict.inner_text() != illegal_text
+    assert verdict.locator("a").get_attribute("href").endswith(f"{lang_prefix(lang)}rules/#challenge")
+    # ... and back to the script, where the scripted step is unchanged
+    widget.locator(".stepper__whatif-back").click()
+    assert toggle.get_attribute("aria-expanded") == "false"
+    assert widget.get_attribute("data-step") == "1"
+
+    violations = axe_violations(page)
+    assert not violations, violations
+    tab.assert_clean()
+
+
+def test_arrow_keys_step_only_when_the_stepper_has_focus(tab):
+    page = tab.page
+    tab.goto("rules/")
+    widget = stepper(page, "skip")
+    box = widget.locator(".stepper__box")
+    box.focus()
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    assert widget.get_attribute("data-step") == "2"
+    page.keyboard.press("ArrowLeft")
+    assert widget.get_attribute("data-step") == "1"
+    page.keyboard.press("End")
+    assert widget.get_attribute("data-step") == "3"
+    page.keyboard.press("ArrowRight")  # past the end: stays
+    assert widget.get_attribute("data-step") == "3"
+    page.keyboard.press("Home")
+    assert widget.get_attribute("data-step") == "0"
+    # from a step button too
+    widget.locator(".stepper__button--next").focus()
+    page.keyboard.press("ArrowRight")
+    assert widget.get_attribute("data-step") == "1"
+    # elsewhere on the page the arrows are the page's
+    page.locator("h1").first.click()
+    page.keyboard.press("ArrowRight")
+    assert widget.get_attribute("data-step") == "1"
+    assert stepper(page, "draw-two").get_attribute("data-step") == "0"
+    tab.assert_clean()
+
+
+def test_examples_page_has_every_scenario(tab):
+    page = tab.page
+    tab.goto("sk/examples/")
+    for sid in ALL_SCENARIOS:
+        widget = stepper(page, sid)
+        assert widget.locator(".stepper__player").count() >= 2, sid
+        # under its own heading, the heading names the example
+        assert widget.locator(".stepper__box").get_attribute("aria-labelledby") == widget.evaluate(
+            "(el) => el.previousElementSibling.id")
+    widget = stepper(page, "going-out-draw-two")
+    box = widget.locator(".stepper__box")
+    box.focus()
+    page.keyboard.press("End")
+    facts = widget.locator(".stepper__facts").inner_text()
+    assert "77" in facts  # the score, from the engine, in the table
+    assert "77" in widget.locator(".stepper__text").inner_text()
+    # a house-rule stepper: What if? judged under that house rule
+    widget = stepper(page, "stacking")
+    widget.locator(".stepper__button--next").click()  # Boris faces +2 and may stack
+    widget.locator(".stepper__whatif-toggle").click()
+    widget.locator(".stepper__move", has_text="+2").first.click()
+    widget.locator('[role="status"][data-legal]').wait_for(timeout=BOOT_TIMEOUT_MS)
+    assert widget.locator('[role="status"]').get_attribute("data-legal") == "true"
+    assert "sk/house-rules/#stacking" in widget.locator('[role="status"] a').get_attribute("href")
+    tab.assert_clean()
+
+
+def test_disputes_link_opens_the_checker_with_a_verdict(tab):
+    page = tab.page
+    tab.goto("disputes/")
+    links = page.locator("a.check-link")
+    assert links.count() == 26
+    page.locator('a.check-link[data-check="stack-draw-two"]').click()
+    page.wait_for_url("**/checker/#position=*")
+    verdict = page.locator('[role="status"][data-legal]').first
+    verdict.wait_for(timeout=BOOT_TIMEOUT_MS)
+    assert verdict.get_attribute("data-legal") == "false"
+    page.go_back()
+    page.locator('a.check-link[data-check="skip-on-skip"]').click()
+    page.wait_for_url("**/checker/#position=*")
+    page.wait_for_function(
+        "() => document.querySelector('[role=status][data-legal]')?.dataset.legal === 'true'",
+        timeout=BOOT_TIMEOUT_MS)
+    tab.assert_clean()
