@@ -1,12 +1,12 @@
 """Benchmark (not a test): how fast the referee answers in headless Chromium, against a bare Pyodide boot.
 
-    .venv/bin/python benchmarks/site_bench.py [--reps 5] [--checks 30]
+    .venv/bin/python benchmarks/site_bench.py [--reps 5] [--checks 30] [--gzip]
 
 Serves the built ``site/`` on 127.0.0.1 (run ``make site`` first) with ``Cache-Control: max-age=600`` added to
 every response -- what GitHub Pages sends -- so a second navigation in the same browser context is served from the
 HTTP cache as it would be on a real host. No Content-Encoding is sent (like the test server and ``mkdocs serve``);
 the byte figures are the bodies as served, and the gzip sizes of the runtime files are printed alongside for hosts
-that compress.
+that compress (or run with ``--gzip``: the server then gzip-encodes HTML, CSS, JS, JSON and wasm).
 
 In one run, same Chromium (same flags as the browser tests), each figure the median of ``--reps`` repetitions:
 
@@ -29,6 +29,7 @@ import base64
 import functools
 import gzip
 import http.server
+import io
 import json
 import shutil
 import statistics
@@ -45,6 +46,8 @@ from tests.browser.conftest import CHROMIUM, CHROMIUM_FLAGS, SITE, SiteHandler  
 BENCH_PREFIX = "/__bench/"
 MAX_AGE = 600
 SNAPSHOT_GLOB = "pyodide/*.snapshot*"
+# What a host such as GitHub Pages sends gzip-encoded (with --gzip); .zip, .whl and .gz files are sent as they are.
+COMPRESSIBLE = {".html", ".css", ".js", ".mjs", ".json", ".wasm", ".svg", ".map", ".txt", ".xml"}
 
 POSITION = {
     "players": [{"name": "Ania", "hand": ["B+2", "R7", "G3"]}, {"name": "Bartek", "hand": 5},
@@ -101,10 +104,29 @@ class BenchHandler(SiteHandler):
     counter = {"bytes": 0, "files": {}}
     block_snapshot = False
 
+    gzip_types = False
+    gzip_cache: dict = {}
+
     def send_head(self):
         if BenchHandler.block_snapshot and ".snapshot" in self.path:
             self.send_error(404)
             return None
+        path = Path(self.translate_path(self.path))
+        if path.is_dir():
+            path = path / "index.html"
+        if (BenchHandler.gzip_types and path.suffix in COMPRESSIBLE and path.is_file()
+                and "gzip" in self.headers.get("Accept-Encoding", "")):
+            key = (str(path), path.stat().st_mtime_ns)
+            if key not in BenchHandler.gzip_cache:
+                BenchHandler.gzip_cache[key] = gzip.compress(path.read_bytes(), 6)
+            body = BenchHandler.gzip_cache[key]
+            self.send_response(200)
+            self.send_header("Content-Type", self.guess_type(str(path)))
+            self.send_header("Content-Encoding", "gzip")
+            self.send_header("Content-Length", str(len(body)))
+            self.send_header("Last-Modified", self.date_time_string(path.stat().st_mtime))
+            self.end_headers()
+            return io.BytesIO(body)
         return super().send_head()
 
     def translate_path(self, path):
@@ -176,49 +198,48 @@ def fresh_context(playwright, init_script=None):
     return context
 
 
-def run_bare(playwright, base: str, reps: int) -> dict:
-    cold, warm, cold_bytes, warm_bytes = [], [], [], []
+def run_bare(playwright, base: str, out: dict) -> None:
+    """One repetition of the bare boot: cold, then warm in the same context."""
     url = base + BENCH_PREFIX.lstrip("/") + "bare.html"
-    for _ in range(reps):
-        context = fresh_context(playwright)
-        page = context.new_page()
-        for times, sizes in ((cold, cold_bytes), (warm, warm_bytes)):
-            reset_counter()
-            page.goto(url)
-            page.wait_for_function("window.__bench && window.__bench.answer !== undefined", timeout=120_000)
-            metrics = page_metrics(page)
-            assert metrics["value"] == 2, metrics
-            times.append(metrics["answer"])
-            wait_quiet(page)
-            sizes.append(sent_bytes())
-            page.goto("about:blank")
-        context.close()
-    return {"cold": cold, "warm": warm, "cold_bytes": cold_bytes, "warm_bytes": warm_bytes}
+    context = fresh_context(playwright)
+    page = context.new_page()
+    for kind in ("cold", "warm"):
+        reset_counter()
+        page.goto(url)
+        page.wait_for_function("window.__bench && window.__bench.answer !== undefined", timeout=120_000)
+        metrics = page_metrics(page)
+        assert metrics["value"] == 2, metrics
+        out.setdefault(kind, []).append(metrics["answer"])
+        wait_quiet(page)
+        out.setdefault(f"{kind}_bytes", []).append(sent_bytes())
+        page.goto("about:blank")
+    context.close()
 
 
-def run_checker(playwright, base: str, reps: int, snapshot: bool) -> dict:
+def run_checker(playwright, base: str, out: dict, snapshot: bool) -> None:
+    """One repetition of the checker opened with a shared link: cold, then warm in the same context."""
     url = f"{base}checker/#position={b64url(POSITION)}&action={b64url(ACTION)}"
-    out = {"cold": [], "warm": [], "cold_bytes": [], "warm_bytes": [], "cold_metrics": [], "warm_metrics": [],
-           "files": {}}
     BenchHandler.block_snapshot = not snapshot
-    for _ in range(reps):
-        context = fresh_context(playwright, INIT_SCRIPT)
-        page = context.new_page()
-        for kind in ("cold", "warm"):
-            reset_counter()
-            page.goto(url)
-            page.wait_for_function("window.__bench && window.__bench.verdict !== undefined", timeout=120_000)
-            metrics = page_metrics(page)
-            out[kind].append(metrics["verdict"])
-            out[f"{kind}_metrics"].append(metrics)
-            wait_quiet(page)
-            out[f"{kind}_bytes"].append(sent_bytes())
-            if kind == "cold":
-                out["files"] = dict(BenchHandler.counter["files"])
-            page.goto("about:blank")
-        context.close()
+    context = fresh_context(playwright, INIT_SCRIPT)
+    page = context.new_page()
+    notes = out.setdefault("notes", [])
+    page.on("worker", lambda worker: worker.on(
+        "console", lambda msg: "referee:" in msg.text and notes.append(f"{kind}: {msg.text}")))
+    context.on("requestfailed", lambda request: notes.append(f"{kind}: {request.url} {request.failure}"))
+    for kind in ("cold", "warm"):
+        reset_counter()
+        page.goto(url)
+        page.wait_for_function("window.__bench && window.__bench.verdict !== undefined", timeout=120_000)
+        metrics = page_metrics(page)
+        out.setdefault(kind, []).append(metrics["verdict"])
+        out.setdefault(f"{kind}_metrics", []).append(metrics)
+        wait_quiet(page)
+        out.setdefault(f"{kind}_bytes", []).append(sent_bytes())
+        if kind == "cold":
+            out["files"] = dict(BenchHandler.counter["files"])
+        page.goto("about:blank")
+    context.close()
     BenchHandler.block_snapshot = False
-    return out
 
 
 CHECK_JS = """async ({ position, action, n }) => {
@@ -294,7 +315,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--reps", type=int, default=5)
     parser.add_argument("--checks", type=int, default=30)
+    parser.add_argument("--gzip", action="store_true",
+                        help="send HTML, CSS, JS, JSON and wasm gzip-encoded, as a real host does")
     args = parser.parse_args()
+    BenchHandler.gzip_types = args.gzip
     if not SITE.joinpath("checker", "index.html").exists():
         sys.exit("site/ is not built: run `make site` first")
     has_snapshot = any(SITE.glob(SNAPSHOT_GLOB))
@@ -307,15 +331,21 @@ def main() -> None:
         bench_dir.joinpath("bare-worker.js").write_text(BARE_WORKER)
         server, base = serve(bench_dir)
         try:
-            bare = run_bare(playwright, base, args.reps)
-            variants = {"snapshot": run_checker(playwright, base, args.reps, snapshot=True)} if has_snapshot else {}
-            variants["no snapshot" if has_snapshot else "checker"] = run_checker(playwright, base, args.reps, False)
+            # interleaved, one repetition of each in turn, so the load of a shared machine hits all alike
+            bare: dict = {}
+            variants: dict = {"snapshot": {}, "no snapshot": {}} if has_snapshot else {"checker": {}}
+            for rep in range(args.reps):
+                run_bare(playwright, base, bare)
+                for name, out in variants.items():
+                    run_checker(playwright, base, out, snapshot=name == "snapshot")
+                print(f"rep {rep + 1}/{args.reps} done", file=sys.stderr)
             how, checks = run_checks(playwright, base, args.checks)
         finally:
             server.shutdown()
 
     bare_cold, bare_warm = med(bare["cold"]), med(bare["warm"])
-    print(f"Chromium headless, {args.reps} reps, medians; server adds Cache-Control: max-age={MAX_AGE}, no gzip")
+    print(f"Chromium headless, {args.reps} reps, medians; server adds Cache-Control: max-age={MAX_AGE}, "
+          + ("gzip Content-Encoding for text and wasm" if args.gzip else "no Content-Encoding"))
     print(f"bare Pyodide boot (loadPyodide + 1+1):  cold {bare_cold:7.0f} ms   warm {bare_warm:7.0f} ms   "
           f"bytes cold {mb(med(bare['cold_bytes']))}, warm {mb(med(bare['warm_bytes']))}")
     for name, v in variants.items():
@@ -331,7 +361,10 @@ def main() -> None:
                   f"{med([m.get('mounted') or 0 for m in ms]):5.0f} ms, worker started "
                   f"{med([m.get('workerStart') or 0 for m in ms]):5.0f} ms, engine ready "
                   f"{med([m.get('engineReady') or 0 for m in ms]):5.0f} ms")
-        print("  engine booted from: " + ", ".join(sorted({str(m["boot"]) for m in v["cold_metrics"] + v["warm_metrics"]})))
+        boots = [m["boot"] for m in v["cold_metrics"] + v["warm_metrics"]]
+        print("  engine booted from: " + ", ".join(f"{name} x{boots.count(name)}" for name in sorted(set(map(str, boots)))))
+        for note in v.get("notes", []) if name == "snapshot" else []:
+            print(f"    {note}")
         print("  cold transfer by file: " + ", ".join(
             f"{name.rsplit('/', 1)[-1] or name} {size / 1e3:.0f} kB"
             for name, size in sorted(v["files"].items(), key=lambda item: -item[1]) if size > 20_000))

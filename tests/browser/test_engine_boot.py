@@ -127,3 +127,29 @@ def test_a_wheel_that_cannot_be_fetched_in_parallel_is_loaded_by_name(tab):
     assert engine_answers(tab) == (True, False)
     assert len(seen) == 2, seen
     assert without_missing_snapshot_errors([e for e in tab.errors if "503" not in e]) == []
+
+
+def test_a_snapshot_too_slow_to_download_is_dropped_for_a_normal_boot(tab):
+    """On a slow connection the snapshot would cost more time than it saves: the worker measures its download,
+    stops it and boots normally. (Throttled to 2 Mbit/s until the worker has given up the snapshot.)"""
+    failed = []
+    tab.context.on("requestfailed", lambda request: failed.append(request.url))
+    cdp = tab.context.new_cdp_session(tab.page)
+    cdp.send("Network.enable")
+    cdp.send("Network.emulateNetworkConditions", {
+        "offline": False, "latency": 20, "downloadThroughput": 2e6 / 8, "uploadThroughput": 1e6 / 8})
+    tab.page.goto(tab.site_url + shared_link(LEGAL), wait_until="commit")
+    tab.page.wait_for_function("() => true")  # the page exists
+    for _ in range(300):
+        if any(url.endswith("rules_core.snapshot.gz") for url in failed):
+            break
+        tab.page.wait_for_timeout(100)
+    else:
+        pytest.fail(f"the snapshot's download was not stopped; failed requests: {failed}")
+    cdp.send("Network.emulateNetworkConditions", {
+        "offline": False, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
+    verdict = tab.page.locator('[role="status"][data-legal]').first
+    verdict.wait_for(timeout=BOOT_TIMEOUT_MS)
+    assert tab.page.evaluate("() => performance.getEntriesByName('referee-ready')[0].detail.boot") == "fresh"
+    assert engine_answers(tab) == (True, False)
+    tab.assert_clean()

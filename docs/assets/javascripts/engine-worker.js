@@ -35,13 +35,56 @@ const wheel = lockFile.then(async (lock) => {
   if (hex !== entry.sha256) throw new Error(`${entry.file_name}: sha256 does not match the lock file`);
   return bytes;
 });
-const snapshot = fetch(SNAPSHOT_URL).then(async (response) => {
+// The snapshot saves seconds of CPU but adds its 6.4 MB to the ~6.4 MB (compressed) of Pyodide's own files, so it
+// must not cost more time than it saves on a slow connection: if its download, measured as it arrives, would end
+// later than SNAPSHOT_BUDGET_MS after it began, it is abandoned (and its download stopped) for a normal boot. From
+// the HTTP cache it arrives at once. (navigator.connection is no help: Chrome reports ~1.5 Mbit/s until it has
+// measured something, and other browsers report nothing.) With Save-Data on, only a cached snapshot is used.
+const SNAPSHOT_BUDGET_MS = 4000;
+const MEASURE_AFTER_MS = 600;
+const CHECK_EVERY_MS = 250;
+const saveData = Boolean(self.navigator.connection && self.navigator.connection.saveData);
+const abortSnapshot = new AbortController();
+const snapshotStarted = performance.now();
+
+// Counts the bytes as they arrive; a timer compares the pace with the budget every CHECK_EVERY_MS. The download is
+// stopped only after two checks in a row project it over budget: a worker busy with something else (compiling
+// pyodide.asm.mjs) reads late, but by the next check it has caught up with what the network delivered.
+function budgetMeter(total) {
+  let received = 0;
+  let strikes = 0;
+  const timer = setInterval(() => {
+    const elapsed = performance.now() - snapshotStarted;
+    if (received >= total) return clearInterval(timer);
+    if (elapsed < MEASURE_AFTER_MS) return;
+    strikes = received && (elapsed * total) / received <= SNAPSHOT_BUDGET_MS ? 0 : strikes + 1;
+    if (strikes < 2) return;
+    clearInterval(timer);
+    abortSnapshot.abort(new Error(`snapshot: too slow (${received} of ${total} bytes in ${Math.round(elapsed)} ms)`));
+  }, CHECK_EVERY_MS);
+  return new TransformStream({
+    transform(chunk, controller) {
+      received += chunk.byteLength;
+      controller.enqueue(chunk);
+    },
+    flush() {
+      clearInterval(timer);
+    },
+  });
+}
+
+const snapshotRequest = { signal: abortSnapshot.signal, ...(saveData ? { cache: "only-if-cached", mode: "same-origin" } : {}) };
+const snapshot = fetch(SNAPSHOT_URL, snapshotRequest).then(async (response) => {
   if (!response.ok) throw new Error(`snapshot: HTTP ${response.status}`);
-  // A host that sends the file with Content-Encoding: gzip has had it inflated by the browser already.
-  const inflated = /gzip/i.test(response.headers.get("content-encoding") || "")
-    ? response
-    : new Response(response.body.pipeThrough(new DecompressionStream("gzip")));
-  return new Uint8Array(await inflated.arrayBuffer());
+  // A host that sends the file with Content-Encoding: gzip has had it inflated by the browser already (and its
+  // Content-Length is then not the length of the stream: no budget is measured).
+  const encoded = /gzip/i.test(response.headers.get("content-encoding") || "");
+  const total = encoded ? 0 : Number(response.headers.get("content-length")) || 0;
+  // Read it whole before inflating it, so the meter sees the network's pace, not the inflater's.
+  const body = total ? response.body.pipeThrough(budgetMeter(total)) : response.body;
+  const packed = await new Response(body).blob();
+  const inflated = encoded ? packed.stream() : packed.stream().pipeThrough(new DecompressionStream("gzip"));
+  return new Uint8Array(await new Response(inflated).arrayBuffer());
 });
 for (const promise of [wheel, snapshot]) promise.catch(() => {}); // handled where awaited
 
@@ -84,7 +127,7 @@ async function boot() {
   try {
     return { handle: await bootFromSnapshot(), boot: "snapshot" };
   } catch (error) {
-    console.warn(`referee: no memory snapshot (${error.message}); starting Python normally`);
+    if (!saveData) console.warn(`referee: no memory snapshot (${error.message}); starting Python normally`);
     return { handle: await bootFresh(), boot: "fresh" };
   }
 }
