@@ -38,7 +38,7 @@ export function mount(root, { engine, strings, lang, siteRoot }) {
   let lastHash = null;
   let asked = 0; // request sequence: only the latest answer is shown
   let engineState = "loading";
-  const ui = { handColor: "R", topColor: "R", topOpen: false, rulesOpen: null };
+  const ui = { handColor: "R", topColor: "R", topOpen: false, rulesOpen: null, namesOpen: false, rove: {} };
 
   const playerName = (i) => {
     const name = s.names[i] || S("checker_player_n", { n: i + 1 });
@@ -58,6 +58,11 @@ export function mount(root, { engine, strings, lang, siteRoot }) {
   const copyButton = h("button", { type: "button", class: "md-button checker-copy", onclick: copyLink }, S("checker_copy"));
   const copyFeedback = h("p", { class: "checker-copied", "aria-live": "polite" });
   const controls = h("div", { class: "checker-controls" });
+  // one slot per section; the names slot is not rebuilt while the reader types in it (caret, IME)
+  const slots = Object.fromEntries(["table", "names", "hand", "happened", "rules", "move"]
+    .map((key) => [key, h("div", { class: `checker-slot checker-slot--${key}` })]));
+  controls.append(...Object.values(slots));
+  controls.addEventListener("keydown", onKeydown);
   form.append(controls, h("div", { class: "checker-buttons" }, askButton, copyButton), copyFeedback);
   form.addEventListener("submit", (event) => {
     event.preventDefault();
@@ -66,12 +71,12 @@ export function mount(root, { engine, strings, lang, siteRoot }) {
   root.replaceChildren(h("div", { class: "checker" }, engineLine, message, form, verdict));
 
   // ---- state changes -----------------------------------------------------------------------------------
-  function change(mutate) {
+  function change(mutate, { keepNames = false } = {}) {
     mutate(s);
     normalize();
     fromLink = false;
     hideMessage();
-    render();
+    render(null, { keepNames });
     writeHash();
     markStale();
   }
@@ -154,25 +159,27 @@ export function mount(root, { engine, strings, lang, siteRoot }) {
         h("span", {}, colorName(c, strings)))));
   }
 
-  // a colour tab row + the cards of that colour (or the wilds of the edition): tap to pick
+  // a colour tab row + the cards of that colour (or the wilds of the edition): tap to pick. Each row is a toolbar:
+  // Tab enters it on the chosen colour / the last card used, the arrow keys (and Home/End) move along it.
   function picker(key, title, tabColor, setTab, onpick, available) {
     const tabs = [...COLORS, "W"];
     const wilds = Object.keys(deckCounts(s.rules.deck)).filter((c) => !parseCard(c).color);
     const cards = tabColor === "W" ? wilds : RANKS.map((r) => tabColor + r);
+    const usable = cards.filter(available);
+    const entry = usable.includes(ui.rove[key]) ? ui.rove[key] : usable[0];
     return h("div", { class: "checker-picker" },
-      h("div", { class: "checker-tabs", role: "group", "aria-label": S("checker_picker_colors", { what: title }) },
+      h("div", { class: "checker-tabs", role: "toolbar", "aria-label": S("checker_picker_colors", { what: title }) },
         tabs.map((c) => h("button", {
           type: "button", class: `checker-tab checker-tab--${c}`, "aria-pressed": String(c === tabColor),
+          tabindex: c === tabColor ? "0" : "-1",
           "data-focus": `${key}-tab:${c}`, onclick: () => { setTab(c); render(); },
         }, c === "W" ? S("checker_wild_cards") : colorName(c, strings)))),
-      h("div", { class: "checker-cards", role: "group", "aria-label": title },
-        cards.map((code) => {
-          const ok = available(code);
-          return h("button", {
-            type: "button", class: "checker-card-button", disabled: !ok, "data-focus": `${key}:${code}`,
-            onclick: () => onpick(code),
-          }, cardFace(code, { strings, size: "s", decorative: true }), h("span", { class: "checker-sr" }, cardLabel(code, strings)));
-        })));
+      h("div", { class: "checker-cards", role: "toolbar", "aria-label": title },
+        cards.map((code) => h("button", {
+          type: "button", class: "checker-card-button", disabled: !available(code), "data-focus": `${key}:${code}`,
+          tabindex: code === entry ? "0" : "-1",
+          onfocus: () => { ui.rove[key] = code; }, onclick: () => onpick(code),
+        }, cardFace(code, { strings, size: "s", decorative: true }), h("span", { class: "checker-sr" }, cardLabel(code, strings))))));
   }
 
   function copiesLeft(code) {
@@ -346,13 +353,88 @@ export function mount(root, { engine, strings, lang, siteRoot }) {
       sub);
   }
 
-  function render() {
+  // the players' names (optional, collapsed): they go into the position, so the referee's answers use them
+  function namesSection() {
+    const named = s.names.filter(Boolean);
+    return h("div", { class: "checker-section checker-names" },
+      h("button", {
+        type: "button", class: "checker-disclosure", "aria-expanded": String(ui.namesOpen), "aria-controls": `${id}-names`,
+        "data-focus": "names-toggle", onclick: () => { ui.namesOpen = !ui.namesOpen; render(); },
+      }, h("span", { class: "checker-disclosure__title", id: `${id}-names-title` }, S("checker_names")), " ",
+        h("span", { class: "checker-names__state" }, named.length ? `(${named.join(", ")})` : S("checker_names_optional"))),
+      h("div", { id: `${id}-names`, hidden: !ui.namesOpen, role: "group", "aria-labelledby": `${id}-names-title` },
+        h("p", { class: "checker-hint", id: `${id}-names-hint` }, S("checker_names_hint")),
+        s.hands.map((_, i) => {
+          const fieldId = `${id}-name-${i}`;
+          const number = S("checker_player_n", { n: i + 1 });
+          return h("div", { class: "checker-name" },
+            h("label", { for: fieldId }, i === s.me ? S("checker_player_you", { player: number }) : number),
+            h("input", {
+              type: "text", id: fieldId, class: "checker-name__field", value: s.names[i] || "", maxlength: "24",
+              autocomplete: "off", spellcheck: "false", "aria-describedby": `${id}-names-hint`,
+              placeholder: S("checker_player_n", { n: i + 1 }), "data-focus": `name:${i}`,
+              oninput: (e) => change(() => { s.names[i] = e.target.value.trim() || null; }, { keepNames: true }),
+            }));
+        })));
+  }
+
+  // Tab reaches every control (once per row of colour tabs or cards); the arrow keys move along a row (the hand too),
+  // and Escape closes the top-card picker (focus back on its button).
+  function onKeydown(event) {
+    if (event.key === "Escape" && ui.topOpen && event.target.closest(`#${CSS.escape(id)}-top-picker, [data-focus="top-toggle"]`)) {
+      event.preventDefault();
+      ui.topOpen = false;
+      render("top-toggle");
+      return;
+    }
+    const row = event.target.closest(".checker-tabs, .checker-cards, .checker-hand");
+    const moves = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1, Home: -Infinity, End: Infinity };
+    if (!row || !(event.key in moves) || event.altKey || event.ctrlKey || event.metaKey) return;
+    const buttons = [...row.querySelectorAll("button")].filter((b) => !b.disabled);
+    const at = buttons.indexOf(event.target);
+    if (at < 0 || !buttons.length) return;
+    event.preventDefault();
+    const step = moves[event.key];
+    const next = Number.isFinite(step) ? (at + step + buttons.length) % buttons.length : step < 0 ? 0 : buttons.length - 1;
+    if (row.getAttribute("role") === "toolbar") { // roving: the button left with focus is the row's Tab stop
+      for (const b of buttons) b.tabIndex = -1;
+      buttons[next].tabIndex = 0;
+    }
+    buttons[next].focus();
+  }
+
+  // where focus goes when the control that had it is gone after a change
+  function fallbackFocus(key) {
+    if (!key) return [];
+    const [kind, rest] = key.split(/:(.*)/s);
+    if (kind === "top" || kind === "top-tab") return ["top-toggle"];
+    if (kind === "hand") {
+      const i = Number(rest);
+      return [`hand:${i - 1}`, `hand-tab:${ui.handColor}`];
+    }
+    if (kind === "name") return ["names-toggle"];
+    return [];
+  }
+
+  function render(focusTo = null, { keepNames = false } = {}) {
     const active = document.activeElement;
-    const focusKey = active && root.contains(active) ? active.dataset.focus : null;
-    controls.replaceChildren(tableSection(), handSection(), happenedSection(), rulesSection(), moveSection());
-    if (focusKey) {
-      const again = controls.querySelector(`[data-focus="${CSS.escape(focusKey)}"]`);
-      if (again && !again.disabled) again.focus();
+    const focusKey = focusTo || (active && root.contains(active) ? active.dataset.focus : null);
+    slots.table.replaceChildren(tableSection());
+    if (!keepNames) slots.names.replaceChildren(namesSection());
+    else slots.names.querySelector(".checker-names__state")
+      ?.replaceChildren(s.names.some(Boolean) ? `(${s.names.filter(Boolean).join(", ")})` : S("checker_names_optional"));
+    slots.hand.replaceChildren(handSection());
+    slots.happened.replaceChildren(happenedSection());
+    slots.rules.replaceChildren(rulesSection());
+    slots.move.replaceChildren(moveSection());
+    if (focusKey && !keepNames) { // (while a name is typed, focus stays in its field, which is not rebuilt)
+      for (const key of [focusKey, ...fallbackFocus(focusKey)]) {
+        const again = controls.querySelector(`[data-focus="${CSS.escape(key)}"]`);
+        if (again && !again.disabled && !again.closest("[hidden]")) {
+          again.focus();
+          break;
+        }
+      }
     }
   }
 
