@@ -1,6 +1,6 @@
 """Benchmark (not a test): how fast the referee answers in headless Chromium, against a bare Pyodide boot.
 
-    .venv/bin/python benchmarks/site_bench.py [--reps 5] [--checks 30] [--gzip]
+    .venv/bin/python benchmarks/site_bench.py [--reps 5] [--checks 30] [--gzip] [--throttle MBPS]
 
 Serves the built ``site/`` on 127.0.0.1 (run ``make site`` first) with ``Cache-Control: max-age=600`` added to
 every response -- what GitHub Pages sends -- so a second navigation in the same browser context is served from the
@@ -181,6 +181,17 @@ def wait_quiet(page, ms=300) -> None:
     page.wait_for_timeout(ms)
 
 
+THROTTLE: dict = {}
+
+
+def throttle(context, page) -> None:
+    """With --throttle MBPS: Chrome's network emulation on the page (its worker's requests included)."""
+    if THROTTLE:
+        cdp = context.new_cdp_session(page)
+        cdp.send("Network.enable")
+        cdp.send("Network.emulateNetworkConditions", THROTTLE)
+
+
 def fresh_context(playwright, init_script=None):
     """A browser with an empty disk cache, like a first visit.
 
@@ -203,6 +214,7 @@ def run_bare(playwright, base: str, out: dict) -> None:
     url = base + BENCH_PREFIX.lstrip("/") + "bare.html"
     context = fresh_context(playwright)
     page = context.new_page()
+    throttle(context, page)
     for kind in ("cold", "warm"):
         reset_counter()
         page.goto(url)
@@ -222,6 +234,7 @@ def run_checker(playwright, base: str, out: dict, snapshot: bool) -> None:
     BenchHandler.block_snapshot = not snapshot
     context = fresh_context(playwright, INIT_SCRIPT)
     page = context.new_page()
+    throttle(context, page)
     notes = out.setdefault("notes", [])
     page.on("worker", lambda worker: worker.on(
         "console", lambda msg: "referee:" in msg.text and notes.append(f"{kind}: {msg.text}")))
@@ -317,8 +330,13 @@ def main() -> None:
     parser.add_argument("--checks", type=int, default=30)
     parser.add_argument("--gzip", action="store_true",
                         help="send HTML, CSS, JS, JSON and wasm gzip-encoded, as a real host does")
+    parser.add_argument("--throttle", type=float, metavar="MBPS",
+                        help="emulate a slow network: MBPS down, a quarter of it up, 60 ms round trip")
     args = parser.parse_args()
     BenchHandler.gzip_types = args.gzip
+    if args.throttle:
+        THROTTLE.update(offline=False, latency=60, downloadThroughput=args.throttle * 1e6 / 8,
+                        uploadThroughput=args.throttle * 1e6 / 32)
     if not SITE.joinpath("checker", "index.html").exists():
         sys.exit("site/ is not built: run `make site` first")
     has_snapshot = any(SITE.glob(SNAPSHOT_GLOB))
@@ -339,13 +357,14 @@ def main() -> None:
                 for name, out in variants.items():
                     run_checker(playwright, base, out, snapshot=name == "snapshot")
                 print(f"rep {rep + 1}/{args.reps} done", file=sys.stderr)
-            how, checks = run_checks(playwright, base, args.checks)
+            how, checks = run_checks(playwright, base, args.checks) if not args.throttle else ("skipped", [0.0])
         finally:
             server.shutdown()
 
     bare_cold, bare_warm = med(bare["cold"]), med(bare["warm"])
     print(f"Chromium headless, {args.reps} reps, medians; server adds Cache-Control: max-age={MAX_AGE}, "
-          + ("gzip Content-Encoding for text and wasm" if args.gzip else "no Content-Encoding"))
+          + ("gzip Content-Encoding for text and wasm" if args.gzip else "no Content-Encoding")
+          + (f", network throttled to {args.throttle:g} Mbit/s" if args.throttle else ""))
     print(f"bare Pyodide boot (loadPyodide + 1+1):  cold {bare_cold:7.0f} ms   warm {bare_warm:7.0f} ms   "
           f"bytes cold {mb(med(bare['cold_bytes']))}, warm {mb(med(bare['warm_bytes']))}")
     for name, v in variants.items():

@@ -41,15 +41,17 @@ const wheel = lockFile.then(async (lock) => {
 // the HTTP cache it arrives at once. (navigator.connection is no help: Chrome reports ~1.5 Mbit/s until it has
 // measured something, and other browsers report nothing.) With Save-Data on, only a cached snapshot is used.
 const SNAPSHOT_BUDGET_MS = 4000;
-const MEASURE_AFTER_MS = 600;
+const MEASURE_AFTER_MS = 1000;
 const CHECK_EVERY_MS = 250;
+const STRIKES = 3;
 const saveData = Boolean(self.navigator.connection && self.navigator.connection.saveData);
 const abortSnapshot = new AbortController();
+let tooSlow = null; // the reason the download was stopped (Chromium reports only "Failed to fetch")
 const snapshotStarted = performance.now();
 
 // Counts the bytes as they arrive; a timer compares the pace with the budget every CHECK_EVERY_MS. The download is
-// stopped only after two checks in a row project it over budget: a worker busy with something else (compiling
-// pyodide.asm.mjs) reads late, but by the next check it has caught up with what the network delivered.
+// stopped only after STRIKES checks in a row project it over budget: a worker starved of CPU (compiling
+// pyodide.asm.mjs, or a machine under load) reads late, but catches up with what the network delivered.
 function budgetMeter(total) {
   let received = 0;
   let strikes = 0;
@@ -58,9 +60,10 @@ function budgetMeter(total) {
     if (received >= total) return clearInterval(timer);
     if (elapsed < MEASURE_AFTER_MS) return;
     strikes = received && (elapsed * total) / received <= SNAPSHOT_BUDGET_MS ? 0 : strikes + 1;
-    if (strikes < 2) return;
+    if (strikes < STRIKES) return;
     clearInterval(timer);
-    abortSnapshot.abort(new Error(`snapshot: too slow (${received} of ${total} bytes in ${Math.round(elapsed)} ms)`));
+    tooSlow = new Error(`snapshot: too slow (${received} of ${total} bytes in ${Math.round(elapsed)} ms)`);
+    abortSnapshot.abort(tooSlow);
   }, CHECK_EVERY_MS);
   return new TransformStream({
     transform(chunk, controller) {
@@ -85,6 +88,8 @@ const snapshot = fetch(SNAPSHOT_URL, snapshotRequest).then(async (response) => {
   const packed = await new Response(body).blob();
   const inflated = encoded ? packed.stream() : packed.stream().pipeThrough(new DecompressionStream("gzip"));
   return new Uint8Array(await new Response(inflated).arrayBuffer());
+}).catch((error) => {
+  throw tooSlow || error;
 });
 for (const promise of [wheel, snapshot]) promise.catch(() => {}); // handled where awaited
 
