@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from .conftest import LANGS, PAGES, SITE, lang_prefix
+from .conftest import LANGS, PAGES, SITE, Tab, axe_violations, lang_prefix
 
 pytestmark = pytest.mark.browser
 
@@ -71,3 +71,19 @@ def test_switcher_click_leads_to_the_same_page(tab, lang):
     assert tab.page.url == tab.site_url + lang_prefix(other) + "rules/"
     assert tab.page.evaluate("document.documentElement.lang") == other
     tab.assert_clean()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_rule_pages_are_accessible_on_a_phone(browser, site_url, lang):
+    """axe-core finds no serious or critical problem on the text pages at 360 px (wide tables scroll by keyboard)."""
+    tab = Tab(browser, site_url, viewport={"width": 360, "height": 740})
+    try:
+        for page in ("", "rules/", "house-rules/", "editions/", "disputes/", "mistakes/", "glossary/", "sources/"):
+            tab.goto(lang_prefix(lang) + page)
+            tab.page.wait_for_function(
+                "[...document.querySelectorAll('.md-typeset__scrollwrap')].every(w => w.tabIndex === 0)")
+            assert axe_violations(tab.page) == [], lang_prefix(lang) + page
+            assert tab.page.evaluate("document.documentElement.scrollWidth") <= 360, lang_prefix(lang) + page
+        tab.assert_clean()
+    finally:
+        tab.close()

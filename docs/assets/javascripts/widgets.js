@@ -14,7 +14,21 @@ function uiStrings() {
   return element ? JSON.parse(element.textContent) : {};
 }
 
+// Tables wider than a phone scroll sideways inside the wrapper Material adds at run time: make each wrapper
+// reachable by keyboard (and named by its table's first header) so a keyboard user can scroll it too.
+function focusableScrollRegions() {
+  for (const wrap of document.querySelectorAll(".md-typeset__scrollwrap:not([tabindex])")) {
+    wrap.tabIndex = 0;
+    wrap.setAttribute("role", "region");
+    const head = wrap.querySelector("th");
+    if (head) wrap.setAttribute("aria-label", head.textContent.trim());
+  }
+}
+
 async function mountAll() {
+  focusableScrollRegions();
+  const content = document.querySelector(".md-content");
+  if (content) new MutationObserver(focusableScrollRegions).observe(content, { childList: true, subtree: true });
   const found = Object.entries(WIDGETS).filter(([selector]) => document.querySelector(selector));
   if (!found.length) return;
   engine.ready().catch(() => {});
