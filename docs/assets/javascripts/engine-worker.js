@@ -116,7 +116,9 @@ function handler(pyodide) {
 
 async function bootFromSnapshot() {
   // loadPyodide awaits the snapshot right after importing pyodide.asm.mjs, before it instantiates anything: a
-  // missing or corrupt file makes it fail early, and the normal boot reuses what was already downloaded.
+  // missing file, one that does not inflate or a download that is too slow fail early; one that does not restore
+  // fails in the restore. Either way the normal boot gets Pyodide's files from the HTTP cache (or joins their
+  // downloads still in flight).
   const pyodide = await loadPyodide(options({ _loadSnapshot: snapshot }));
   await installWheel(pyodide);
   return handler(pyodide);
