@@ -44,9 +44,9 @@ def _error(e: RulesCoreError, lang: str) -> dict[str, Any]:
 
 
 def _lang(lang: object) -> str:
-    if lang not in LANGS:
+    if not isinstance(lang, str) or lang not in LANGS:
         raise RulesCoreError("lang", "err_lang", value=str(lang), values=", ".join(LANGS))
-    return lang  # type: ignore[return-value]
+    return lang
 
 
 def check(position: object, action: object, rules: object = None, lang: str = "en") -> dict[str, Any]:
