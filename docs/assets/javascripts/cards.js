@@ -10,6 +10,8 @@
 //
 // `strings` is the widget context's strings (i18n/cards.json keys are merged into it).
 
+import { fill } from "./dom.js";
+
 export const COLORS = ["R", "Y", "G", "B"];
 export const RANKS = ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "S", "R", "+2"];
 export const WILDS = ["W", "W+4", "WX", "WS", "WC"];
@@ -45,9 +47,6 @@ export function deckCounts(edition = "108") {
   return deck;
 }
 
-function fill(template, params) {
-  return template.replace(/\{(\w+)\}/g, (match, key) => (key in params ? params[key] : match));
-}
 
 const t = (strings, key, fallback) => (strings && strings[key]) || fallback;
 

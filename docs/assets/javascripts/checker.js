@@ -1,5 +1,6 @@
 // The "Is this play legal?" checker: build the situation by tapping, ask the referee (rules_core in a worker),
 // read the verdict. The situation lives in the URL fragment (#position=..&action=..&rules=..).
+import { fill, h } from "./dom.js";
 import { cardFace, cardLabel, colorName, COLORS, RANKS, deckCounts, parseCard } from "./cards.js";
 import {
   DECKS, LinkError, actionJson, cardsInSight, clampPlayers, defaultSituation, fromJson, handSize, myHand,
@@ -15,20 +16,7 @@ const HOUSE_RULES = [
 const MOVES = ["play", "draw", "pass", "challenge", "catch"];
 let uid = 0;
 
-function h(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs || {})) {
-    if (value === false || value === null || value === undefined) continue;
-    if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
-    else if (key === "class") node.className = value;
-    else if (key === "checked" || key === "disabled" || key === "hidden" || key === "open") node[key] = Boolean(value);
-    else node.setAttribute(key, value === true ? "" : value);
-  }
-  node.append(...children.flat().filter((c) => c !== null && c !== undefined && c !== false));
-  return node;
-}
 
-const fill = (template, params) => String(template).replace(/\{(\w+)\}/g, (m, k) => (k in params ? params[k] : m));
 
 export function mount(root, { engine, strings, lang, siteRoot }) {
   const S = (key, params) => fill(strings[key] ?? key, params || {});

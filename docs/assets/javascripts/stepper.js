@@ -2,24 +2,12 @@
 // The build (hooks/scenarios.py) has already stepped the scenario through rules_core in the page's language and
 // put it inside the placeholder as JSON (positions, narration, rule links, the engine's effects), so the table and
 // the steps work at once, before Python has booted. The referee in the page (engine.call) answers "What if?".
+import { fill, h } from "./dom.js";
 import { cardFace, cardLabel, colorName, parseCard } from "./cards.js";
 
 let uid = 0;
 
-function h(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs || {})) {
-    if (value === false || value === null || value === undefined) continue;
-    if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
-    else if (key === "class") node.className = value;
-    else if (key === "hidden" || key === "checked") node[key] = Boolean(value);
-    else node.setAttribute(key, value === true ? "" : value);
-  }
-  node.append(...children.flat().filter((c) => c !== null && c !== undefined && c !== false));
-  return node;
-}
 
-const fill = (template, params) => String(template).replace(/\{(\w+)\}/g, (m, k) => (k in params ? params[k] : m));
 
 export function mount(root, { engine, strings, lang, siteRoot }) {
   const source = root.querySelector("script.stepper-data");
