@@ -137,7 +137,10 @@ def _judge_jump_in(state: State, action: Action, player: int, rules: Rules) -> V
         return Verdict(False, "jump-in", "jump_in_penalty", {"player": player})
     if card not in state.hands[player]:
         return Verdict(False, "jump-in", "card_not_in_hand", {"player": player, "card": card})
-    if card != top or IS_WILD[top] or state.color is None:
+    if IS_WILD[top] or state.color is None:
+        return Verdict(False, "jump-in", "jump_in_wild",
+                       {"player": player, "card": card, "top": top})
+    if card != top:
         return Verdict(False, "jump-in", "jump_in_not_identical",
                        {"player": player, "card": card, "top": top})
     extra = _needs(action, card, player, state, rules)
@@ -184,6 +187,13 @@ def _judge_pending(state: State, action: Action, player: int, rules: Rules) -> V
             return Verdict(False, "stacking", "stack_wrong",
                            {"card": card, "top": state.discard[-1], "count": pending.cards})
         extra = _needs(action, card, player, state, rules)
+        if card == "W+4":
+            # a stacked +4 keeps its restriction (it can be challenged like any other)
+            blockers = plus4_blockers(state.hands[player], state.color)
+            if blockers:
+                return Verdict(False, "wild-draw-four", "plus4_bluff",
+                               {"player": player, "color": state.color,
+                                "cards": sorted(set(blockers))}, bluff=extra is None)
         if extra is not None:
             return extra
         return Verdict(True, "stacking", "stack_ok",
@@ -287,7 +297,8 @@ def legal_actions(state: State, rules: Rules) -> list[Action]:
             out.append(Action("challenge"))
         if rules.stacking:
             for card in dict.fromkeys(hand):
-                if card != UNKNOWN and stackable(card, state, rules):
+                if (card != UNKNOWN and stackable(card, state, rules)
+                        and (card != "W+4" or not plus4_blockers(hand, state.color))):
                     _expand(out, card, turn, None, hand, state, rules)
         return out + _uno_actions(state)
     if state.drawn is not None:

@@ -259,8 +259,9 @@ def _play(state: State, action: Action, rules: Rules, events: Events) -> State:
         rng.shuffle(allc)
         piles.seed = rng.getrandbits(32)
         new_hands: list[list[str]] = [[] for _ in range(n)]
+        # dealt out from the player on the left (index + 1), whatever the direction of play
         for i, c in enumerate(allc):
-            new_hands[(p + d * (i + 1)) % n].append(c)
+            new_hands[(p + i + 1) % n].append(c)
         piles.hands = [tuple(h) for h in new_hands]
         if events is not None:
             events.append(("ev_shuffle_hands", {"player": p}))
