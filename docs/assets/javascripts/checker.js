@@ -26,6 +26,8 @@ export function mount(root, { engine, strings, lang, siteRoot }) {
   let lastHash = null;
   let asked = 0; // request sequence: only the latest answer is shown
   let engineState = "loading";
+  let slow = false; // the referee has been loading for a while: say what to expect
+  let revealAnswer = false; // opened from a link: show its verdict when it arrives, unless the reader acts first
   const ui = { handColor: "R", topColor: "R", topOpen: false, rulesOpen: null, namesOpen: false, rove: {} };
 
   const playerName = (i) => {
@@ -96,6 +98,16 @@ export function mount(root, { engine, strings, lang, siteRoot }) {
   function writeHash() {
     lastHash = toFragment(s);
     history.replaceState(history.state, "", lastHash);
+    carryHashToLanguages();
+  }
+
+  // The header's language links lead to this page in the other languages: give them the situation too, so
+  // switching language keeps what is on the table (the fragment is the same in every language).
+  function carryHashToLanguages() {
+    for (const link of document.querySelectorAll(".md-header .md-select a[hreflang]")) {
+      const href = link.getAttribute("href");
+      if (href) link.setAttribute("href", href.split("#")[0] + (/(^|&)position=/.test(location.hash.slice(1)) ? location.hash : ""));
+    }
   }
 
   function markStale() {
@@ -251,6 +263,14 @@ export function mount(root, { engine, strings, lang, siteRoot }) {
     if (s.happened === "plus4") {
       sub.push(checkbox("guilty", S("checker_guilty", { player: playerName((s.turn - s.direction + 2 * playerCount(s)) % playerCount(s)), color: colorName(s.color || "R", strings) }),
         s.guilty, (on) => change(() => { s.guilty = on; })));
+    }
+    // a +2 / +4 on top with "nothing special" means its cards have been drawn already: say so, since a reader
+    // asking "may I put a +2 on this +2?" usually means one still waiting to be drawn for
+    const topDraw = /^(?:[RYGB]\+2|W\+4)$/.test(s.top) ? s.top.slice(-2) : null;
+    if (s.happened === "none" && topDraw && s.turn === s.me) {
+      sub.push(h("p", { class: "checker-hint checker-hint--pending" }, S("checker_pending_hint", {
+        n: topDraw.slice(1), choice: S(topDraw === "+2" ? "checker_happened_plus2" : "checker_happened_plus4"),
+      })));
     }
     if ((s.happened === "plus4" || s.happened === "plus2") && s.rules.stacking) {
       sub.push(stepper("stack", S("checker_stack_total"), s.pendingCards, 2, stackMax,
@@ -464,7 +484,18 @@ export function mount(root, { engine, strings, lang, siteRoot }) {
     return li;
   }
 
-  function showVerdict(result, asked, turn) {
+  // "Judged under the official rules." or the house rules that were on (and the deck, if not the standard one)
+  function rulesLine(rules) {
+    const on = [...HOUSE_RULES.filter(([key]) => rules[key]).map(([, label]) => S(label)),
+      rules.draw_to_match_cap ? S("checker_rule_cap") : null,
+      rules.uno_penalty === 4 ? S("checker_rule_uno_penalty") : null,
+      rules.first_wild === "reshuffle" ? S("checker_rule_first_wild") : null].filter(Boolean);
+    const text = on.length ? S("checker_verdict_house", { rules: on.join(", ") }) : S("checker_verdict_official");
+    const deck = rules.deck && rules.deck !== "108" ? ` ${S("checker_deck")}: ${S(`checker_deck_${rules.deck.replace("-", "_")}`)}.` : "";
+    return h("p", { class: "checker-ruleset" }, text + deck);
+  }
+
+  function showVerdict(result, asked, turn, rules = {}) {
     const url = new URL(result.rule_url, siteRoot).href;
     const next = result.next;
     const nextBits = [];
@@ -483,6 +514,7 @@ export function mount(root, { engine, strings, lang, siteRoot }) {
         h("strong", {}, S(result.legal ? "legal" : "illegal"))),
       h("p", { class: "checker-reason" }, result.reason),
       h("p", { class: "checker-rule" }, S("rule_link"), ": ", h("a", { href: url }, result.rule_name || result.rule)),
+      rulesLine(rules),
       result.effects && result.effects.length ? [
         h("h3", { class: "checker-h" }, S(result.legal ? "what_next" : "checker_if_bluff")),
         h("ul", { class: "checker-effects" }, result.effects.map((e) => h("li", {}, e))),
@@ -515,7 +547,7 @@ export function mount(root, { engine, strings, lang, siteRoot }) {
       showError(S("engine_failed"), "boot");
       return;
     }
-    if (engineState !== "ready") verdict.replaceChildren(h("p", {}, S("checker_waiting")));
+    if (engineState !== "ready") verdict.replaceChildren(h("p", { class: "checker-waiting" }, S(slow ? "checker_slow" : "checker_waiting")));
     let answer;
     try {
       await engine.ready();
@@ -532,10 +564,20 @@ export function mount(root, { engine, strings, lang, siteRoot }) {
       if (wasLink) showMessage(S("checker_link_impossible", { message: answer.error.message }));
       return;
     }
-    showVerdict(answer.result, action, position.turn);
+    showVerdict(answer.result, action, position.turn, rules);
+    if (revealAnswer && wasLink) revealVerdict();
   }
 
   // ---- links -------------------------------------------------------------------------------------------
+  function revealVerdict() {
+    revealAnswer = false;
+    const still = matchMedia("(prefers-reduced-motion: reduce)").matches;
+    verdict.scrollIntoView({ block: "start", behavior: still ? "auto" : "smooth" });
+  }
+  for (const type of ["pointerdown", "keydown", "wheel", "touchstart"]) {
+    window.addEventListener(type, () => { revealAnswer = false; }, { passive: true, capture: true });
+  }
+
   function showMessage(text) {
     message.hidden = false;
     message.replaceChildren(h("p", {}, text));
@@ -586,6 +628,7 @@ export function mount(root, { engine, strings, lang, siteRoot }) {
   }
 
   window.addEventListener("hashchange", () => {
+    carryHashToLanguages();
     if (location.hash === lastHash) return;
     lastHash = location.hash;
     if (restore(location.hash)) {
@@ -602,6 +645,13 @@ export function mount(root, { engine, strings, lang, siteRoot }) {
   });
 
   // ---- start -------------------------------------------------------------------------------------------
+  const SLOW_AFTER_MS = 10_000;
+  setTimeout(() => {
+    if (engineState !== "loading") return;
+    slow = true;
+    engineLine.textContent = S("checker_slow");
+    verdict.querySelector(".checker-waiting")?.replaceChildren(S("checker_slow"));
+  }, SLOW_AFTER_MS);
   engine.ready().then(
     () => {
       engineState = "ready";
@@ -615,7 +665,10 @@ export function mount(root, { engine, strings, lang, siteRoot }) {
     },
   );
   lastHash = location.hash;
+  carryHashToLanguages();
+  revealAnswer = true;
   if (!restore(location.hash)) {
+    revealAnswer = false;
     normalize();
     render();
     ask();

@@ -68,7 +68,8 @@ export function mount(root, { engine, strings, lang, siteRoot }) {
   engineLine, whatIfIntro, whatIfOptions, whatIfMoves, verdict, backButton);
 
   const title = h("p", { class: "stepper__title", id: `${id}-title` }, data.title);
-  const hint = h("p", { class: "stepper__hint", id: `${id}-hint` }, S("stepper_keys"));
+  const changedHint = h("span", { class: "stepper__changed-hint" }, " ", h("span", { class: "stepper__changed" }, S("stepper_changed")));
+  const hint = h("p", { class: "stepper__hint", id: `${id}-hint` }, S("stepper_keys"), changedHint);
   const region = h("section", {
     class: "stepper__box", tabindex: "0", "aria-labelledby": `${id}-title`, "aria-describedby": `${id}-hint`,
   }, title, table, narration, nav, hint, whatIf);
@@ -92,44 +93,56 @@ export function mount(root, { engine, strings, lang, siteRoot }) {
   });
 
   // ---- the table ---------------------------------------------------------------------------------------------
-  function renderTable(position) {
+  // the table's facts, as [text, class] lines; a line whose text was not in the step before is marked as changed
+  function facts(position) {
+    const top = position.discard[position.discard.length - 1];
+    const color = position.color || parseCard(top)?.color || null;
+    return [
+      [color ? S("stepper_color", { color: colorName(color, strings) }) : S("stepper_color_none")],
+      [S(position.direction === 1 ? "stepper_clockwise" : "stepper_counterclockwise"), "", position.direction === 1 ? "↻ " : "↺ "],
+      [S("stepper_draw_pile", { n: Array.isArray(position.draw_pile) ? position.draw_pile.length : position.draw_pile })],
+      position.pending ? [S("stepper_pending", { player: nameOf(position, position.turn), n: position.pending.cards }), "stepper__alert"] : null,
+      position.drawn ? [S("stepper_drawn", { player: nameOf(position, position.turn), card: cardLabel(position.drawn, strings) })] : null,
+      (position.catchable || []).length ? [S("stepper_catchable", {
+        players: position.catchable.map((i) => nameOf(position, i)).join(", ") }), "stepper__alert"] : null,
+      position.result ? [S(position.result.points === null ? "stepper_over_no_points" : "stepper_over",
+        { player: nameOf(position, position.result.winner), points: position.result.points }), "stepper__alert"] : null,
+    ].filter(Boolean);
+  }
+
+  // What the step changed is highlighted (the pile's card, the lines of facts, each hand's count with its change),
+  // so a class watching a projector sees at once where to look.
+  function renderTable(position, before = null) {
     const top = position.discard[position.discard.length - 1];
     const wildTop = !parseCard(top)?.color;
     const color = position.color || parseCard(top)?.color || null;
+    const mark = (changed) => (changed ? " stepper__changed" : "");
+    const pileChanged = Boolean(before) && (before.discard.length !== position.discard.length
+      || before.discard[before.discard.length - 1] !== top || (wildTop && before.color !== position.color));
+    const factsBefore = new Set(before ? facts(before).map(([text]) => text) : []);
     const centre = h("div", { class: "stepper__centre" },
-      h("div", { class: "stepper__pile" },
+      h("div", { class: `stepper__pile${mark(pileChanged)}` },
         h("span", { class: "stepper__pile-label" }, S("stepper_discard")),
         cardFace(top, { strings, size: "l", named: wildTop ? color : null })),
       h("ul", { class: "stepper__facts", role: "list" },
-        h("li", {}, color ? S("stepper_color", { color: colorName(color, strings) })
-          : S("stepper_color_none")),
-        h("li", {}, h("span", { "aria-hidden": "true", class: "stepper__dir-icon" }, position.direction === 1 ? "↻ " : "↺ "),
-          S(position.direction === 1 ? "stepper_clockwise" : "stepper_counterclockwise")),
-        h("li", {}, S("stepper_draw_pile", {
-          n: Array.isArray(position.draw_pile) ? position.draw_pile.length : position.draw_pile,
-        })),
-        position.pending ? h("li", { class: "stepper__alert" }, S("stepper_pending", {
-          player: nameOf(position, position.turn), n: position.pending.cards,
-        })) : null,
-        position.drawn ? h("li", {}, S("stepper_drawn", {
-          player: nameOf(position, position.turn), card: cardLabel(position.drawn, strings),
-        })) : null,
-        (position.catchable || []).length ? h("li", { class: "stepper__alert" }, S("stepper_catchable", {
-          players: position.catchable.map((i) => nameOf(position, i)).join(", "),
-        })) : null,
-        position.result ? h("li", { class: "stepper__alert" }, S(position.result.points === null ? "stepper_over_no_points"
-          : "stepper_over", { player: nameOf(position, position.result.winner), points: position.result.points })) : null));
+        facts(position).map(([text, cls = "", icon = null]) => h("li", {
+          class: `${cls}${mark(Boolean(before) && !factsBefore.has(text))}`.trim() || null,
+        }, icon ? h("span", { "aria-hidden": "true", class: "stepper__dir-icon" }, icon) : null, text))));
     const players = h("ul", { class: "stepper__players", role: "list" });
     position.players.forEach((player, i) => {
       const toPlay = !position.result && i === position.turn;
       const hand = handOf(position, i);
+      const handBefore = before ? handOf(before, i) : hand;
+      const delta = hand.length - handBefore.length;
+      const handChanged = delta !== 0 || hand.join() !== handBefore.join();
       const cards = h("span", { class: "stepper__hand" },
         hand.length ? hand.map((code) => cardFace(code, { strings, size: "s" }))
           : h("span", { class: "stepper__empty" }, S("stepper_no_cards")));
       players.append(h("li", { class: `stepper__player${toPlay ? " stepper__player--turn" : ""}` },
         h("span", { class: "stepper__name" }, nameOf(position, i),
           toPlay ? h("span", { class: "stepper__badge" }, S("stepper_to_play")) : null,
-          h("span", { class: "stepper__count" }, S("stepper_cards", { n: hand.length }))),
+          h("span", { class: `stepper__count${mark(handChanged)}` }, S("stepper_cards", { n: hand.length }),
+            delta ? ` (${delta > 0 ? "+" : "−"}${Math.abs(delta)})` : null)),
         cards));
     });
     table.replaceChildren(centre, players);
@@ -164,8 +177,9 @@ export function mount(root, { engine, strings, lang, siteRoot }) {
 
   function render() {
     const position = positionAt(index);
-    renderTable(position);
+    renderTable(position, index > 0 ? positionAt(index - 1) : null);
     renderNarration();
+    changedHint.hidden = index === 0;
     setDisabled(firstButton, index === 0);
     setDisabled(prevButton, index === 0);
     setDisabled(nextButton, index === total);
