@@ -104,6 +104,13 @@ def judge(state: State, action: Action, rules: Rules) -> Verdict:
             if len(state.discard) > 1:
                 return Verdict(True, "empty-draw-pile", "draw_reshuffle", {"player": player})
             return Verdict(True, "empty-draw-pile", "draw_nothing", {"player": player})
+        if rules.draw_to_match and rules.draw_to_match_cap is not None:
+            return Verdict(True, "draw", "draw_one_to_match_cap",
+                           {"player": player, "count": rules.draw_to_match_cap})
+        if rules.draw_to_match:
+            return Verdict(True, "draw", "draw_one_to_match", {"player": player})
+        if rules.force_play:
+            return Verdict(True, "draw", "draw_one_force", {"player": player})
         return Verdict(True, "draw", "draw_one", {"player": player})
     if typ == "pass":
         return Verdict(False, "draw", "pass_without_draw", {"player": player})

@@ -121,7 +121,8 @@ def step(state: State, action: Action, rules: Rules, events: Events = None) -> S
         hand = piles.hands[turn]
         if card != UNKNOWN and playable_on(card, piles.discard[-1], state.color, hand):
             if events is not None:
-                events.append(("ev_drawn_playable", {"player": turn, "card": card}))
+                events.append(("ev_drawn_playable_force" if rules.force_play else "ev_drawn_playable",
+                               {"player": turn, "card": card}))
             return _finish(state, piles, turn, events, pending=None, drawn=card,
                            drawn_count=count, announce=False)
         if (rules.draw_to_match and card != UNKNOWN
