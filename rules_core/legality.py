@@ -230,6 +230,8 @@ def _judge_drawn(state: State, action: Action, player: int, rules: Rules) -> Ver
     if typ == "draw":
         if not ok and rules.draw_to_match:
             return Verdict(True, "draw-to-match", "draw_again", {"player": player, "card": drawn})
+        if ok and rules.force_play:
+            return Verdict(False, "force-play", "must_play_drawn", {"card": drawn})
         return Verdict(False, "drawn-card", "already_drawn", {"player": player, "card": drawn})
     # play
     card = action.card

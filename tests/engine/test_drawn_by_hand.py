@@ -25,3 +25,11 @@ def test_under_draw_to_match_the_player_draws_on():
     assert not rules_core.check(POSITION, {"type": "pass"}, rules)["legal"]
     assert rules_core.check(POSITION, {"type": "draw"}, rules)["legal"]
     assert rules_core.legal_actions(POSITION, rules) == [{"type": "draw"}]
+
+
+def test_under_force_play_a_playable_drawn_card_must_be_played_not_drawn_again():
+    position = dict(POSITION, drawn="Y1", players=[{"name": "Ann", "hand": ["R7", "B3", "Y1"]}, {"hand": 5}])
+    verdict = rules_core.check(position, {"type": "draw"}, {"force_play": True})
+    assert not verdict["legal"] and verdict["rule"] == "force-play"
+    assert "must be played" in verdict["reason"]
+    assert rules_core.check(position, {"type": "draw"})["rule"] == "drawn-card"
