@@ -4,7 +4,8 @@
 - a link to a situation (the disputes pages') brings its verdict into view once it is in;
 - the verdict says which rules judged it (official, or the house rules that were on);
 - a +2 on top that is not marked as waiting to be drawn for gets a hint (else "+2 on +2" is answered "allowed");
-- the example steppers highlight what each step changed.
+- the example steppers highlight what each step changed;
+- after a step, a stepper's controls, its narration and the top of its table are on screen together.
 """
 
 from __future__ import annotations
@@ -185,4 +186,38 @@ def test_slow_referee_says_what_to_expect(phone):
     page.wait_for_function("(text) => document.querySelector('.checker-engine').textContent === text",
                            arg=S["checker_slow"], timeout=15_000)
     assert page.locator(VERDICT).inner_text() == S["checker_slow"]
+    tab.assert_clean()
+
+
+def test_stepper_keeps_narration_and_table_in_view(phone):
+    tab, page = phone, phone.page
+    page.emulate_media(reduced_motion="reduce")  # the scroll is instant then, not smooth
+    tab.goto("hu/examples/")
+    widget = page.locator('[data-scenario="reverse"]')  # one of the tallest: about 950 px on a phone
+    widget.locator(".stepper__box").wait_for()
+    nav, narration, centre = (f'[data-scenario="reverse"] {s}' for s in (".stepper__nav", ".stepper__narration",
+                                                                          ".stepper__centre"))
+    box = lambda sel: page.evaluate(f"() => {{ const b = document.querySelector('{sel}').getBoundingClientRect();"
+                                    " return [b.top, b.bottom]; }")
+
+    def on_screen():
+        header = page.evaluate("() => document.querySelector('.md-header').getBoundingClientRect().bottom")
+        return all(top >= header and bottom <= 740 for top, bottom in (box(nav), box(narration), box(centre)))
+
+    # the reader taps Next low on the screen (a real tap: no scrolling before it)
+    page.evaluate(f"() => scrollBy(0, document.querySelector('{nav}').getBoundingClientRect().top - 600)")
+    tap = widget.locator(".stepper__button--next").bounding_box()
+    page.mouse.click(tap["x"] + 20, tap["y"] + 20)
+    assert widget.get_attribute("data-step") == "1"
+    assert on_screen(), (box(nav), box(narration), box(centre))
+    # the next tap: nothing moves (the button stays under the finger)
+    before = box(nav)
+    page.mouse.click(tap["x"] + 20, box(nav)[0] + 20)
+    assert widget.get_attribute("data-step") == "2" and box(nav) == before and on_screen()
+    # arrow keys with the controls scrolled away under the header: they come back
+    page.evaluate(f"() => scrollBy(0, document.querySelector('{nav}').getBoundingClientRect().top + 150)")
+    widget.locator(".stepper__box").focus()
+    page.keyboard.press("ArrowRight")
+    assert widget.get_attribute("data-step") == "3" and on_screen()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
     tab.assert_clean()

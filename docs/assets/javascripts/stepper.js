@@ -70,9 +70,12 @@ export function mount(root, { engine, strings, lang, siteRoot }) {
   const title = h("p", { class: "stepper__title", id: `${id}-title` }, data.title);
   const changedHint = h("span", { class: "stepper__changed-hint" }, " ", h("span", { class: "stepper__changed" }, S("stepper_changed")));
   const hint = h("p", { class: "stepper__hint", id: `${id}-hint` }, S("stepper_keys"), changedHint);
+  // The controls come first and the narration right under them, then the table: the buttons never move under the
+  // reader's finger, and on a phone the narration and the top of the table are on screen together after each step.
+  const controls = h("div", { class: "stepper__console" }, nav, narration);
   const region = h("section", {
     class: "stepper__box", tabindex: "0", "aria-labelledby": `${id}-title`, "aria-describedby": `${id}-hint`,
-  }, title, table, narration, nav, hint, whatIf);
+  }, title, controls, whatIf, table, hint);
   // Under a heading of its own (the examples page), the heading names the example and the title is not repeated.
   const heading = root.previousElementSibling;
   if (heading && /^H[2-6]$/.test(heading.tagName) && heading.id && heading.textContent.includes(data.title)) {
@@ -173,6 +176,25 @@ export function mount(root, { engine, strings, lang, siteRoot }) {
     if (i < 0 || i > total || i === index) return;
     index = i;
     render();
+    keepInView();
+  }
+
+  // After a step, the controls, the narration and the top of the table (the pile and the facts) stay on screen
+  // together: if they left it, the page scrolls as little as brings them back ("nearest"), below the sticky header.
+  function keepInView() {
+    const centre = table.querySelector(".stepper__centre") || table;
+    const top = controls.getBoundingClientRect().top;
+    const bottom = centre.getBoundingClientRect().bottom;
+    const header = Math.max(0, document.querySelector(".md-header")?.getBoundingClientRect().bottom || 0);
+    const margin = 8;
+    // scrolling up brings out Material's "Back to top" button under the header: stop below it
+    const above = header + (document.querySelector(".md-top") ? 64 : margin);
+    let by = 0;
+    if (top < header + margin || bottom - top > window.innerHeight - above - margin) by = top - above;
+    else if (bottom > window.innerHeight - margin) by = bottom - window.innerHeight + margin;
+    if (Math.abs(by) < 1) return;
+    const still = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    window.scrollBy({ top: by, behavior: still ? "auto" : "smooth" });
   }
 
   function render() {
