@@ -16,10 +16,10 @@ import random
 from collections import Counter
 from typing import Sequence
 
-from rules_core.cards import COLOR_OF, DECKS, IS_WILD, RANK_OF, full_deck, parse_card
-from rules_core.errors import CardError, PositionError
+from rules_core.cards import COLOR_OF, DECKS, IS_WILD, RANK_OF, full_deck
+from rules_core.errors import PositionError
 from rules_core.rules import Rules
-from rules_core.state import State
+from rules_core.state import State, parse_cards
 
 
 def deal_state(players: int | Sequence[str], rules: Rules, seed: int | None = None,
@@ -50,12 +50,7 @@ def deal_state(players: int | Sequence[str], rules: Rules, seed: int | None = No
     else:
         if not isinstance(deck, (list, tuple)):
             raise PositionError("deck", "err_type_cards")
-        cards = []
-        for i, c in enumerate(deck):
-            try:
-                cards.append(parse_card(c, f"deck[{i}]", allow_unknown=False))
-            except CardError as e:
-                raise PositionError(e.field, e.key, **e.params) from None
+        cards = list(parse_cards(list(deck), "deck", allow_count=False))
         edition = DECKS[rules.deck]
         for card, k in Counter(cards).items():
             if card not in edition:

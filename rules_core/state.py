@@ -246,16 +246,16 @@ class State:
             names.append(name)
             if "hand" not in p:
                 raise PositionError(f"{f}.hand", "err_missing")
-            hands.append(_cards(p["hand"], _HAND_FIELD[i], True))
+            hands.append(parse_cards(p["hand"], _HAND_FIELD[i], True))
         n = len(hands)
         turn = _index(position.get("turn", 0), "turn", n)
         direction = position.get("direction", 1)
         if isinstance(direction, bool) or direction not in (1, -1):
             raise PositionError("direction", "err_direction", value=repr(direction))
-        discard = _cards(_req(position, "discard", list), "discard", False)
+        discard = parse_cards(_req(position, "discard", list), "discard", False)
         if not discard:
             raise PositionError("discard", "err_discard_empty")
-        pile = _cards(position.get("draw_pile", []), "draw_pile", True)
+        pile = parse_cards(position.get("draw_pile", []), "draw_pile", True)
         top = discard[-1]
         color_raw = position.get("color")
         if color_raw is not None:
@@ -418,7 +418,8 @@ def _index(value: object, field: str, n: int) -> int:
     return value
 
 
-def _cards(value: object, field: str, allow_count: bool) -> Hand:
+def parse_cards(value: object, field: str, allow_count: bool) -> Hand:
+    """Card codes of a JSON list (or, with ``allow_count``, a count of unknown cards); errors name ``field[i]``."""
     if allow_count and isinstance(value, int) and not isinstance(value, bool):
         if not 0 <= value <= 112:
             raise PositionError(field, "err_count_range", value=value)
