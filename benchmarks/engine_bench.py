@@ -2,7 +2,7 @@
 
 Same policy everywhere: a uniformly chosen legal card when one can be played, else a
 uniformly chosen legal action. Prints actions per second for RLCard (its env API, and its
-bare game object), the rules_core native API (State / Action / Rules), the JSON facade
+bare game object), the rules_core native API (Game / State / Action), the JSON facade
 (legal_actions + apply on dicts), the ratios, and the median latency of ``check``.
 
     python benchmarks/engine_bench.py [--seconds 5]
@@ -20,7 +20,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import rules_core  # noqa: E402
-from rules_core import Rules, State  # noqa: E402
+from rules_core import Game  # noqa: E402
 
 
 def bench_rlcard_env(seconds: float) -> tuple[float, int]:
@@ -65,7 +65,7 @@ def bench_rlcard_game(seconds: float) -> tuple[float, int]:
 
 
 def bench_native(seconds: float) -> tuple[float, int]:
-    rules = Rules()
+    game = Game()
     rng = random.Random(0)
     actions = 0
     games = 0
@@ -73,14 +73,14 @@ def bench_native(seconds: float) -> tuple[float, int]:
     t0 = time.perf_counter()
     while time.perf_counter() - t0 < seconds:
         seed += 1
-        s = State.from_json(rules_core.deal(2, seed=seed))
+        s = game.deal(2, seed=seed)
         games += 1
         while True:
-            acts = s.legal_actions(rules)
+            acts = game.legal_actions(s)
             if not acts:
                 break
             plays = [a for a in acts if a.type == "play"]
-            s = s.apply(rng.choice(plays) if plays else rng.choice(acts), rules)
+            s = game.apply(s, rng.choice(plays) if plays else rng.choice(acts))
             actions += 1
     return actions / (time.perf_counter() - t0), games
 
@@ -109,16 +109,17 @@ def bench_check(samples: int = 3000) -> float:
     rng = random.Random(1)
     cases = []
     seed = 100
+    game = Game()
     while len(cases) < samples:
         seed += 1
-        s = State.from_json(rules_core.deal(2, seed=seed))
+        s = game.deal(2, seed=seed)
         while len(cases) < samples:
-            acts = s.legal_actions()
+            acts = game.legal_actions(s)
             if not acts:
                 break
             a = rng.choice(acts)
             cases.append((s.to_json(), a.to_json()))
-            s = s.apply(a)
+            s = game.apply(s, a)
     times = []
     for pos, act in cases:
         t = time.perf_counter()

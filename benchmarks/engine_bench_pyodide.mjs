@@ -22,20 +22,20 @@ py.globals.set("SECONDS", seconds);
 const out = py.runPython(`
 import random, statistics, sys, time
 import rules_core
-from rules_core import Rules, State
+from rules_core import Game
 
 def native(seconds):
-    rules, rng, n, seed = Rules(), random.Random(0), 0, 0
+    game, rng, n, seed = Game(), random.Random(0), 0, 0
     t0 = time.perf_counter()
     while time.perf_counter() - t0 < seconds:
         seed += 1
-        s = State.from_json(rules_core.deal(2, seed=seed))
+        s = game.deal(2, seed=seed)
         while True:
-            acts = s.legal_actions(rules)
+            acts = game.legal_actions(s)
             if not acts:
                 break
             plays = [a for a in acts if a.type == "play"]
-            s = s.apply(rng.choice(plays) if plays else rng.choice(acts), rules)
+            s = game.apply(s, rng.choice(plays) if plays else rng.choice(acts))
             n += 1
     return n / (time.perf_counter() - t0)
 
@@ -55,17 +55,17 @@ def facade(seconds):
     return n / (time.perf_counter() - t0)
 
 def check_median(samples=2000):
-    rng, cases, seed = random.Random(1), [], 100
+    game, rng, cases, seed = Game(), random.Random(1), [], 100
     while len(cases) < samples:
         seed += 1
-        s = State.from_json(rules_core.deal(2, seed=seed))
+        s = game.deal(2, seed=seed)
         while len(cases) < samples:
-            acts = s.legal_actions()
+            acts = game.legal_actions(s)
             if not acts:
                 break
             a = rng.choice(acts)
             cases.append((s.to_json(), a.to_json()))
-            s = s.apply(a)
+            s = game.apply(s, a)
     times = []
     for pos, act in cases:
         t = time.perf_counter()

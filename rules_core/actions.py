@@ -5,35 +5,67 @@
 Action(type='play', card='W', color='G')
 >>> a.to_json()
 {'type': 'play', 'card': 'W', 'color': 'G'}
+>>> Action.from_json(a.to_json()) == a
+True
+
+An action carries only the fields its type and card take: a colour only on a wild card,
+a target only on a card that swaps hands (or a ``catch``), ``uno`` only on a ``play``:
+
+>>> Action.from_json({"type": "play", "card": "R7", "color": "B"})
+Traceback (most recent call last):
+...
+rules_core.errors.ActionError: action.color: the red 7 has a colour of its own: only a wild card names one
+>>> Action.from_json({"type": "draw", "card": "R7"})
+Traceback (most recent call last):
+...
+rules_core.errors.ActionError: action.card: a 'draw' action takes no 'card'
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any, Final
 
-from rules_core.cards import ALL_CARDS, parse_card
+from rules_core.cards import (ALL_CARDS, CANON, COLOR_CANON, COLORS, IS_WILD, UNKNOWN, parse_card,
+                              parse_color)
 from rules_core.errors import ActionError, CardError
+from rules_core.inputs import need_bool, need_choice, need_index, need_keys, need_object
+from rules_core.limits import MAX_PLAYERS
 
 TYPES: Final = ("play", "draw", "pass", "challenge", "uno", "catch", "color")
+#: what each type of action may carry besides ``type`` and ``player``
+FIELDS: Final[dict[str, frozenset[str]]] = {
+    "play": frozenset({"card", "color", "target", "uno"}), "draw": frozenset(),
+    "pass": frozenset(), "challenge": frozenset(), "uno": frozenset(),
+    "catch": frozenset({"target"}), "color": frozenset({"color"}),
+}
+#: cards whose play may name a player: Wild Swap Hands, and a 7 under the Seven-O rule
+TARGET_CARDS: Final = frozenset({"WX", *(c + "7" for c in COLORS)})
 _KEYS: Final = frozenset({"type", "card", "color", "target", "player", "uno"})
-_CODES: Final = {c: c for c in ALL_CARDS}
 
 
+@dataclass(frozen=True, slots=True, repr=False)
 class Action:
-    """One action. ``player`` ``None`` means the player to act."""
+    """One action. ``player`` ``None`` means the player to act; ``target`` is the player a
+    swap or a catch names; ``uno``: the player says "UNO!" with this play."""
 
-    __slots__ = ("type", "card", "color", "target", "player", "uno")
-
-    def __init__(self, type: str, card: str | None = None, color: str | None = None,
-                 target: int | None = None, player: int | None = None, uno: bool = False):
-        self.type = type
-        self.card = card
-        self.color = color
-        self.target = target
-        self.player = player
-        self.uno = uno
+    type: str
+    card: str | None = None
+    color: str | None = None
+    target: int | None = None
+    player: int | None = None
+    uno: bool = False
+    #: the JSON form, made once on the first :meth:`to_json` (not part of the value)
+    _json: dict[str, Any] | None = field(default=None, init=False, compare=False, hash=False)
 
     def to_json(self) -> dict[str, Any]:
+        j = self._json
+        if j is None:
+            j = self._make_json()
+            object.__setattr__(self, "_json", j)
+        return j.copy()
+
+    def _make_json(self) -> dict[str, Any]:
         d: dict[str, Any] = {"type": self.type}
         if self.card is not None:
             d["card"] = self.card
@@ -47,71 +79,104 @@ class Action:
             d["uno"] = True
         return d
 
-    def _key(self) -> tuple[Any, ...]:
-        return (self.type, self.card, self.color, self.target, self.player, self.uno)
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Action) and self._key() == other._key()
-
-    def __hash__(self) -> int:
-        return hash(self._key())
-
     def __repr__(self) -> str:
-        parts = [f"{k}={v!r}" for k, v in zip(self.__slots__, self._key())
-                 if v is not None and v is not False]
+        parts = [f"type={self.type!r}"]
+        for name in ("card", "color", "target", "player", "uno"):
+            value = getattr(self, name)
+            if value is not None and value is not False:
+                parts.append(f"{name}={value!r}")
         return f"Action({', '.join(parts)})"
 
     @classmethod
-    def from_json(cls, obj: object, n_players: int | None = None) -> Action:
-        """Validate and build; raise :class:`ActionError` naming the field."""
+    def from_json(cls, obj: object, n_players: int | None = None,
+                  turn: int | None = None) -> Action:
+        """Validate and build; raise :class:`ActionError` naming the field.
+
+        ``n_players`` bounds ``player`` and ``target`` (default: the largest table).
+        ``turn``, the player to act, gives the canonical form that
+        :meth:`rules_core.game.Game.legal_actions` lists: ``player`` left out when it is
+        the player to act, and always given for ``uno`` and ``catch``."""
         if isinstance(obj, Action):
             return obj
-        if not isinstance(obj, dict):
-            raise ActionError("action", "err_type_object")
-        if not obj.keys() <= _KEYS:
-            for key in obj:
-                if key not in _KEYS:
-                    raise ActionError(f"action.{key}", "err_unknown_key", name=str(key))
-        typ = obj.get("type")
-        if typ not in TYPES:
-            raise ActionError("action.type", "err_action_type", value=str(typ),
-                              values=", ".join(TYPES))
-        card = obj.get("card")
+        if type(obj) is not dict:
+            need_object(obj, "action", ActionError)
+        d: dict[str, Any] = obj  # type: ignore[assignment]
+        if not d.keys() <= _KEYS:
+            need_keys(d, _KEYS, "action", ActionError)
+        raw_type = d.get("type")
+        allowed = FIELDS.get(raw_type) if type(raw_type) is str else None
+        if allowed is None:
+            need_choice(raw_type, "action.type", ActionError, TYPES, "err_action_type",
+                        values=", ".join(TYPES))
+            raise AssertionError  # pragma: no cover - need_choice raised
+        typ: str = raw_type  # type: ignore[assignment]  # a str key of FIELDS
+        card = d.get("card")
+        color = d.get("color")
+        target = d.get("target")
+        uno = d.get("uno", False)
+        if typ != "play" and (card is not None or color is not None or target is not None
+                              or uno is not False):
+            for key, value in (("card", card), ("color", color), ("target", target),
+                               ("uno", uno)):
+                if value is not None and value is not False and key not in allowed:
+                    raise ActionError(f"action.{key}", "err_action_field", value=typ, name=key)
+        n = MAX_PLAYERS if n_players is None else n_players
         if card is not None:
-            # the usual canonical code is its own parse; anything else goes through parse_card
-            card = _CODES.get(card) if type(card) is str else None
-            if card is None:
+            code = CANON.get(card) if type(card) is str else None
+            if code is None or code == UNKNOWN:
                 try:
-                    card = parse_card(obj["card"], "action.card", allow_unknown=False)
+                    parse_card(card, "action.card", allow_unknown=False)
                 except CardError as e:
                     raise ActionError(e.field, e.key, **e.params) from None
-        if typ == "play" and card is None:
+            card = code
+        elif typ == "play":
             raise ActionError("action.card", "err_missing")
-        color = None
-        if "color" in obj and obj["color"] is not None:
-            c = obj["color"]
-            if not (isinstance(c, str) and c.upper() in ("R", "Y", "G", "B")):
-                raise ActionError("action.color", "err_color", value=str(c))
-            color = c.upper()
-        if typ == "color" and color is None:
+        if color is not None:
+            code = COLOR_CANON.get(color) if type(color) is str else None
+            if code is None:
+                try:
+                    parse_color(color, "action.color")
+                except CardError as e:
+                    raise ActionError(e.field, e.key, **e.params) from None
+            if card is not None and not IS_WILD[card]:
+                raise ActionError("action.color", "err_color_not_wild", card=card)
+            color = code
+        elif typ == "color":
             raise ActionError("action.color", "err_missing")
-        target = _opt_index(obj, "target", n_players)
-        player = _opt_index(obj, "player", n_players)
-        if typ == "catch" and target is None:
+        if target is not None:
+            if type(target) is not int or not 0 <= target < n:
+                target = need_index(target, "action.target", ActionError, n)
+            if card is not None and card not in TARGET_CARDS:
+                raise ActionError("action.target", "err_target_not_needed", card=card)
+        elif typ == "catch":
             raise ActionError("action.target", "err_missing")
-        uno = obj.get("uno", False)
-        if not isinstance(uno, bool):
-            raise ActionError("action.uno", "err_type_bool")
-        return cls(typ, card, color, target, player, uno)
+        player = d.get("player")
+        if player is not None:
+            if type(player) is not int or not 0 <= player < n:
+                player = need_index(player, "action.player", ActionError, n)
+            if player == turn and typ != "uno" and typ != "catch":
+                player = None
+        elif turn is not None and (typ == "uno" or typ == "catch"):
+            player = turn
+        if uno is not False and uno is not True:
+            need_bool(uno, "action.uno", ActionError)
+        shared = _SHARED.get((typ, card, color, target, player, uno))
+        return shared if shared is not None else cls(typ, card, color, target, player, uno)
 
 
-def _opt_index(obj: dict[str, Any], key: str, n: int | None) -> int | None:
-    if key not in obj or obj[key] is None:
-        return None
-    v = obj[key]
-    if isinstance(v, bool) or not isinstance(v, int):
-        raise ActionError(f"action.{key}", "err_type_index")
-    if v < 0 or (n is not None and v >= n):
-        raise ActionError(f"action.{key}", "err_index_range", value=v,
-                          max=(n - 1) if n is not None else "?")
-    return v
+def _shared_actions() -> dict[tuple[Any, ...], Action]:
+    """One object for each common action of the player to act (a play without a target,
+    each wild once per colour, with and without "UNO!"; draw, pass, challenge): equal
+    values, so handing out the same one is safe, and reading them needs no construction."""
+    out: dict[tuple[Any, ...], Action] = {}
+    for typ in ("draw", "pass", "challenge"):
+        out[(typ, None, None, None, None, False)] = Action(typ)
+    for card in ALL_CARDS:
+        for color in (COLORS if IS_WILD[card] else (None,)):
+            for uno in (False, True):
+                out[("play", card, color, None, None, uno)] = Action("play", card, color,
+                                                                     None, None, uno)
+    return out
+
+
+_SHARED: Final = _shared_actions()

@@ -14,7 +14,15 @@ True
 Traceback (most recent call last):
 ...
 rules_core.errors.CardError: card: unknown card code 'P7'
->>> points(["R7", "GS", "W+4", "WX"])
+
+Codes are ASCII: a letter that only looks like one, or whose capital is one, is not a code
+(``"gſ"`` is not Green Skip, although ``"ſ".upper() == "S"``):
+
+>>> parse_card("gſ")
+Traceback (most recent call last):
+...
+rules_core.errors.CardError: card: unknown card code 'gſ'
+>>> hand_value(["R7", "GS", "W+4", "WX"])
 117
 """
 
@@ -24,6 +32,7 @@ from collections import Counter
 from typing import Final, Iterable
 
 from rules_core.errors import CardError
+from rules_core.inputs import shown
 
 COLORS: Final = ("R", "Y", "G", "B")
 NUMBERS: Final = ("0", "1", "2", "3", "4", "5", "6", "7", "8", "9")
@@ -56,52 +65,55 @@ for _c in COLORED_CARDS:
     POINTS[_c] = int(_c[1]) if _c[1:] in NUMBERS else 20
 POINTS.update({"W": 50, "W+4": 50, "WX": 40, "WS": 40, "WC": 40, UNKNOWN: 0})
 
-_BY_UPPER: Final[dict[str, str]] = {c: c for c in ALL_CARDS}
-_BY_UPPER[UNKNOWN] = UNKNOWN
-
-
 def _variants(code: str) -> list[str]:
+    """Every spelling of a code in ASCII upper and lower case."""
     out = [""]
     for ch in code:
         out = [o + v for o in out for v in dict.fromkeys((ch, ch.lower()))]
     return out
 
 
-#: every spelling (any case) of every code -> canonical code (the fast path of parsing)
-CANON: Final[dict[str, str]] = {v: c for c in _BY_UPPER for v in _variants(c)}
+#: every spelling (ASCII, any case) of every code -> canonical code; the only way a text
+#: becomes a card (no ``str.upper``, which maps some non-ASCII letters onto ASCII ones)
+CANON: Final[dict[str, str]] = {v: c for c in (*ALL_CARDS, UNKNOWN) for v in _variants(c)}
+#: every spelling of a colour letter -> the letter
+COLOR_CANON: Final[dict[str, str]] = {v: c for c in COLORS for v in (c, c.lower())}
 
 
 def parse_card(text: object, field: str = "card", allow_unknown: bool = True) -> str:
-    """Return the canonical code of ``text`` (case-insensitive); raise :class:`CardError`."""
-    if not isinstance(text, str):
-        raise CardError(field, "err_card_type", value=repr(text))
-    card = _BY_UPPER.get(text.upper())
+    """Return the canonical code of ``text`` (ASCII, any case); raise :class:`CardError`."""
+    card = CANON.get(text) if isinstance(text, str) else None
     if card is None or (card == UNKNOWN and not allow_unknown):
-        raise CardError(field, "err_card_code", value=text)
+        if not isinstance(text, str):
+            raise CardError(field, "err_card_type", value=shown(text))
+        raise CardError(field, "err_card_code", value=shown(text))
     return card
 
 
 def format_card(card: str) -> str:
     """Return the canonical code of a card (the inverse of :func:`parse_card`)."""
-    if card not in _BY_UPPER:
-        raise CardError("card", "err_card_code", value=card)
+    if card not in COLOR_OF:
+        raise CardError("card", "err_card_code", value=shown(card))
     return card
 
 
 def parse_color(text: object, field: str = "color") -> str:
-    """Return ``R``, ``Y``, ``G`` or ``B`` (case-insensitive); raise :class:`CardError`.
+    """Return ``R``, ``Y``, ``G`` or ``B`` (ASCII, any case); raise :class:`CardError`.
+    The one colour parser: positions, actions and the facade all read colours with it.
 
     >>> parse_color("g")
     'G'
     """
-    if isinstance(text, str) and text.upper() in COLORS:
-        return text.upper()
-    raise CardError(field, "err_color", value=repr(text) if not isinstance(text, str) else text)
+    color = COLOR_CANON.get(text) if isinstance(text, str) else None
+    if color is None:
+        raise CardError(field, "err_color", value=shown(text))
+    return color
 
 
-def points(cards: Iterable[str]) -> int:
-    """Score value of cards (codes, any case); unknown cards ``?`` count 0."""
-    return sum(POINTS[parse_card(c)] for c in cards)
+def hand_value(cards: Iterable[str]) -> int:
+    """Score value of canonical card codes (unknown cards ``?`` count 0): the one function
+    that adds up a hand (:func:`rules_core.scoring.points` reads the codes first)."""
+    return sum(map(POINTS.__getitem__, cards))
 
 
 def _deck108() -> Counter[str]:

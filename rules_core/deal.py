@@ -18,31 +18,36 @@ from typing import Sequence
 
 from rules_core.cards import COLOR_OF, DECKS, IS_WILD, RANK_OF, full_deck
 from rules_core.errors import PositionError
+from rules_core.inputs import need_index, need_int, need_text, shown
+from rules_core.limits import MAX_CARDS, MAX_NAME, MAX_PLAYERS, MAX_SEED, MIN_PLAYERS
 from rules_core.rules import Rules
 from rules_core.state import State, parse_cards
 
 
 def deal_state(players: int | Sequence[str], rules: Rules, seed: int | None = None,
                deck: Sequence[str] | None = None, dealer: int = 0) -> State:
-    """Deal a new hand and apply the first-card rules. See :func:`rules_core.deal`."""
-    if isinstance(players, bool):
-        raise PositionError("players", "err_player_count", count=str(players))
-    if isinstance(players, int):
+    """Deal a new hand and apply the first-card rules. See :func:`rules_core.deal`.
+
+    Every argument is checked before anything is built: ``players`` a count of 2 to 10
+    or a list of 2 to 10 names (each at most 40 characters), ``seed`` 0 to 2**53 - 1,
+    ``deck`` at most 112 card codes, ``dealer`` a player index."""
+    if type(players) is int:
         n = players
-        names: tuple[str | None, ...] = (None,) * max(n, 0)
-    elif isinstance(players, (list, tuple)) and all(isinstance(p, str) for p in players):
+        if not MIN_PLAYERS <= n <= MAX_PLAYERS:
+            raise PositionError("players", "err_player_count", count=shown(n))
+        names: tuple[str | None, ...] = (None,) * n
+    elif isinstance(players, (list, tuple)):
         n = len(players)
-        names = tuple(players)
+        if not MIN_PLAYERS <= n <= MAX_PLAYERS:
+            raise PositionError("players", "err_player_count", count=n)
+        names = tuple(need_text(p, f"players[{i}]", PositionError, MAX_NAME)
+                      for i, p in enumerate(players))
     else:
         raise PositionError("players", "err_players_arg")
-    if not 2 <= n <= 10:
-        raise PositionError("players", "err_player_count", count=n)
-    if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < n:
-        raise PositionError("dealer", "err_index_range", value=str(dealer), max=n - 1)
+    dealer = need_index(dealer, "dealer", PositionError, n)
     if seed is None:
         seed = random.SystemRandom().randrange(2**32)
-    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-        raise PositionError("seed", "err_type_int")
+    seed = need_int(seed, "seed", PositionError, 0, MAX_SEED)
     rng = random.Random(seed)
     if deck is None:
         cards = full_deck(rules.deck)
@@ -50,6 +55,8 @@ def deal_state(players: int | Sequence[str], rules: Rules, seed: int | None = No
     else:
         if not isinstance(deck, (list, tuple)):
             raise PositionError("deck", "err_type_cards")
+        if len(deck) > MAX_CARDS:
+            raise PositionError("deck", "err_cards_long", value=len(deck), max=MAX_CARDS)
         cards = list(parse_cards(list(deck), "deck", allow_count=False))
         edition = DECKS[rules.deck]
         for card, k in Counter(cards).items():
@@ -68,15 +75,15 @@ def deal_state(players: int | Sequence[str], rules: Rules, seed: int | None = No
             pos += 1
     pile = cards[pos:]
     first = (dealer + 1) % n
-    # turn up the first card; a +4 (and a wild under the "reshuffle" reading) goes back
-    for _ in range(1000):
-        top = pile[0]
-        back = top == "W+4" or (IS_WILD[top] and rules.first_wild == "reshuffle")
-        if not back:
-            break
+    # turn up the first card; a +4 (and a wild under the "reshuffle" reading) goes back,
+    # the pile is shuffled and another card turned up
+    goes_back = {"W+4"} | ({c for c in pile if IS_WILD[c]} if rules.first_wild == "reshuffle"
+                           else set())
+    if goes_back.issuperset(pile):
+        raise PositionError("deck", "err_deck_no_first", rule="first-card")
+    while pile[0] in goes_back:
         rng.shuffle(pile)
-    else:  # pragma: no cover - only wild cards left
-        raise PositionError("deck", "err_deck_small", count=len(cards), min=7 * n + 1)
+    top = pile[0]
     pile = pile[1:]
     direction = 1
     turn = first
@@ -92,4 +99,4 @@ def deal_state(players: int | Sequence[str], rules: Rules, seed: int | None = No
         direction = -1
         turn = dealer
     return State(tuple(tuple(h) for h in hands), names, turn, direction, (top,), color,
-                 tuple(pile), seed=rng.getrandbits(32))
+                 tuple(pile), seed=rng.getrandbits(32), rules=rules)

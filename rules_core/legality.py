@@ -2,6 +2,13 @@
 
 A verdict is data: legal or not, the rule id it rests on, a message key and its
 parameters (rendered in a language only at the end, by :mod:`rules_core.messages`).
+These are pure functions of a state, an action and the rules; :class:`rules_core.game.Game`
+is the entry point that checks the action fits the position first.
+
+Saying "UNO!" with a play (``uno: true``) is the call of the player who plays the card.
+It is right exactly when that player holds one card once the play is done, a swap of
+hands included (Wild Swap Hands, Seven-O, Wild Shuffle Hands: :func:`cards_after`); a
+call that cannot be right makes the action illegal, with the play without it offered.
 """
 
 from __future__ import annotations
@@ -69,6 +76,8 @@ def judge(state: State, action: Action, rules: Rules) -> Verdict:
     """Judge an action in a state (the action is well-formed; indices are in range)."""
     n = len(state.hands)
     if state.result is not None:
+        if state.result.blocked:
+            return Verdict(False, "empty-draw-pile", "round_blocked", {})
         return Verdict(False, "going-out", "round_over", {"player": state.result.winner})
     typ = action.type
     player = state.turn if action.player is None else action.player
@@ -81,6 +90,9 @@ def judge(state: State, action: Action, rules: Rules) -> Verdict:
     if typ == "catch":
         return _judge_catch(state, player, action.target)
     if player != state.turn:
+        if typ == "challenge" and state.pending is not None and state.pending.card == "W+4":
+            return Verdict(False, "challenge", "challenge_not_victim",
+                           {"player": player, "turn": state.turn})
         if typ == "play" and rules.jump_in:
             return _judge_jump_in(state, action, player, rules)
         return Verdict(False, "out-of-turn", "not_your_turn",
@@ -153,7 +165,8 @@ def _judge_jump_in(state: State, action: Action, player: int, rules: Rules) -> V
     extra = _needs(action, card, player, state, rules)
     if extra is not None:
         return extra
-    return Verdict(True, "jump-in", "jump_in_ok", {"player": player, "card": card})
+    v = Verdict(True, "jump-in", "jump_in_ok", {"player": player, "card": card})
+    return _with_call(v, state, action, player, rules) if action.uno else v
 
 
 def _needs(action: Action, card: str, player: int, state: State, rules: Rules) -> Verdict | None:
@@ -198,13 +211,15 @@ def _judge_pending(state: State, action: Action, player: int, rules: Rules) -> V
             # a stacked +4 keeps its restriction (it can be challenged like any other)
             blockers = plus4_blockers(state.hands[player], state.color)
             if blockers:
-                return Verdict(False, "wild-draw-four", "plus4_bluff",
-                               {"player": player, "color": state.color,
-                                "cards": sorted(set(blockers))}, bluff=extra is None)
+                v = Verdict(False, "wild-draw-four", "plus4_bluff",
+                            {"player": player, "color": state.color,
+                             "cards": sorted(set(blockers))}, bluff=extra is None)
+                return _with_call(v, state, action, player, rules) if action.uno else v
         if extra is not None:
             return extra
-        return Verdict(True, "stacking", "stack_ok",
-                       {"card": card, "top": state.discard[-1], "count": pending.cards})
+        v = Verdict(True, "stacking", "stack_ok",
+                    {"card": card, "top": state.discard[-1], "count": pending.cards})
+        return _with_call(v, state, action, player, rules) if action.uno else v
     key = "must_challenge_or_draw" if plus4 else "must_draw_penalty"
     return Verdict(False, rule, key, {"player": player, "count": pending.cards,
                                       "top": state.discard[-1]})
@@ -216,20 +231,50 @@ def drawn_playable(state: State) -> bool:
     return playable(drawn, state, state.hands[state.turn])
 
 
+def draw_stop(state: State, rules: Rules) -> str | None:
+    """Under draw to match, after an unplayable drawn card: why no more may be drawn
+    (``"cap"``: the table's limit is reached; ``"empty"``: nothing is left to draw, the
+    draw pile empty and nothing under the top card), or ``None``: the player draws on.
+    The transition (:mod:`rules_core.play`) stops on exactly the same conditions."""
+    cap = rules.draw_to_match_cap
+    if cap is not None and state.drawn_count >= cap:
+        return "cap"
+    if not state.pile and len(state.discard) <= 1:
+        return "empty"
+    return None
+
+
 def _judge_drawn(state: State, action: Action, player: int, rules: Rules) -> Verdict:
     typ = action.type
     drawn = state.drawn
     assert drawn is not None
     ok = drawn_playable(state)
+    stop = draw_stop(state, rules) if not ok and rules.draw_to_match else "-"
     if typ == "pass":
-        if not ok and rules.draw_to_match:
+        if stop is None:
             return Verdict(False, "draw-to-match", "must_draw_on", {"card": drawn})
         if ok and rules.force_play:
             return Verdict(False, "force-play", "must_play_drawn", {"card": drawn})
+        if stop == "cap":
+            return Verdict(True, "draw-to-match", "draw_cap_reached",
+                           {"player": player, "card": drawn, "count": state.drawn_count})
+        if stop == "empty":
+            return Verdict(True, "draw-to-match", "draw_to_match_empty",
+                           {"player": player, "card": drawn})
         return Verdict(True, "drawn-card", "keep_drawn", {"player": player, "card": drawn})
     if typ == "draw":
-        if not ok and rules.draw_to_match:
+        if stop is None:
+            cap = rules.draw_to_match_cap
+            if cap is not None and state.drawn_count + 1 == cap:
+                return Verdict(True, "draw-to-match", "draw_again_last",
+                               {"player": player, "card": drawn, "count": cap})
             return Verdict(True, "draw-to-match", "draw_again", {"player": player, "card": drawn})
+        if stop == "cap":
+            return Verdict(False, "draw-to-match", "draw_cap_reached",
+                           {"player": player, "card": drawn, "count": state.drawn_count})
+        if stop == "empty":
+            return Verdict(False, "draw-to-match", "draw_to_match_empty",
+                           {"player": player, "card": drawn})
         if ok and rules.force_play:
             return Verdict(False, "force-play", "must_play_drawn", {"card": drawn})
         return Verdict(False, "drawn-card", "already_drawn", {"player": player, "card": drawn})
@@ -259,17 +304,20 @@ def _judge_play(state: State, action: Action, player: int, rules: Rules,
     if card == "W+4":
         blockers = plus4_blockers(hand, color)
         if blockers:
-            return Verdict(False, "wild-draw-four", "plus4_bluff",
-                           {"player": player, "color": color, "cards": sorted(set(blockers))},
-                           bluff=extra is None)
+            v = Verdict(False, "wild-draw-four", "plus4_bluff",
+                        {"player": player, "color": color, "cards": sorted(set(blockers))},
+                        bluff=extra is None)
+            return _with_call(v, state, action, player, rules) if action.uno else v
         if extra is not None:
             return extra
-        return Verdict(True, "wild-draw-four", "plus4_ok",
-                       {"player": player, "color": color, "named": action.color})
+        v = Verdict(True, "wild-draw-four", "plus4_ok",
+                    {"player": player, "color": color, "named": action.color})
+        return _with_call(v, state, action, player, rules) if action.uno else v
     if IS_WILD[card]:
         if extra is not None:
             return extra
-        return Verdict(True, _WILD_RULE[card], "wild_ok", {"card": card, "named": action.color})
+        v = Verdict(True, _WILD_RULE[card], "wild_ok", {"card": card, "named": action.color})
+        return _with_call(v, state, action, player, rules) if action.uno else v
     rank = RANK_OF[card]
     if COLOR_OF[card] == color:
         key = "match_color"
@@ -284,7 +332,52 @@ def _judge_play(state: State, action: Action, player: int, rules: Rules,
         rule = "two-players"
     elif rules.seven_o and rank in ("7", "0"):
         rule = "seven-o"
-    return Verdict(True, rule, key, {"card": card, "top": top, "color": color})
+    v = Verdict(True, rule, key, {"card": card, "top": top, "color": color})
+    return _with_call(v, state, action, player, rules) if action.uno else v
+
+
+def swaps(card: str, rules: Rules) -> bool:
+    """Whether playing ``card`` swaps hands with a chosen player (it takes a ``target``)."""
+    return card == "WX" or (rules.seven_o and RANK_OF[card] == "7")
+
+
+def moves_hands(card: str, rules: Rules) -> bool:
+    """Whether playing ``card`` moves hands between players (a swap, a pass, a shuffle)."""
+    return card == "WX" or card == "WS" or (rules.seven_o and RANK_OF[card] in ("7", "0"))
+
+
+def cards_after(state: State, card: str, player: int, target: int | None,
+                rules: Rules) -> int:
+    """How many cards ``player`` holds once their play of ``card`` is done.
+
+    Going out ends the hand before anything else happens (0). Otherwise a swap gives the
+    player the target's hand; a 0 under Seven-O the hand of the player before them in
+    the direction of play; Wild Shuffle Hands an equal share of all the cards, dealt from
+    the player's left, so they get ``total // players`` (the count is known before the
+    shuffle, only which cards is not).
+    """
+    hands = state.hands
+    left = len(hands[player]) - 1
+    if left <= 0 or not moves_hands(card, rules):
+        return left
+    if card == "WS":
+        return (sum(map(len, hands)) - 1) // len(hands)
+    if RANK_OF[card] == "0":
+        return len(hands[(player - state.direction) % len(hands)])
+    return left if target is None else len(hands[target])
+
+
+def _with_call(v: Verdict, state: State, action: Action, player: int, rules: Rules) -> Verdict:
+    """A play's verdict, unless it comes with a "UNO!" that cannot be right."""
+    if not action.uno or not (v[0] or v[4]):
+        return v
+    card = action.card
+    assert card is not None
+    after = cards_after(state, card, player, action.target, rules)
+    if after == 1:
+        return v
+    return Verdict(False, "uno-call", "uno_call_not_one",
+                   {"player": player, "card": card, "count": after})
 
 
 def legal_actions(state: State, rules: Rules) -> list[Action]:
@@ -296,14 +389,14 @@ def legal_actions(state: State, rules: Rules) -> list[Action]:
     turn = state.turn
     out: list[Action] = []
     if state.color is None:
-        out.extend(Action("color", color=c) for c in COLORS)
+        out.extend(_NAME_COLOR)
         return out + _uno_actions(state)
     pending = state.pending
     hand = hands[turn]
     if pending is not None:
-        out.append(Action("draw"))
+        out.append(_DRAW)
         if pending.card == "W+4":
-            out.append(Action("challenge"))
+            out.append(_CHALLENGE)
         if rules.stacking:
             for card in dict.fromkeys(hand):
                 if (card != UNKNOWN and stackable(card, state, rules)
@@ -314,12 +407,12 @@ def legal_actions(state: State, rules: Rules) -> list[Action]:
         if drawn_playable(state):
             _expand(out, state.drawn, turn, None, hand, state, rules)
             if not rules.force_play:
-                out.append(Action("pass"))
-        elif rules.draw_to_match:
-            out.append(Action("draw"))
+                out.append(_PASS)
+        elif rules.draw_to_match and draw_stop(state, rules) is None:
+            out.append(_DRAW)
         else:
             # an unplayable drawn card (a position entered by hand: the engine passes the turn itself)
-            out.append(Action("pass"))
+            out.append(_PASS)
     else:
         top = state.discard[-1]
         color = state.color
@@ -338,7 +431,7 @@ def legal_actions(state: State, rules: Rules) -> list[Action]:
                     continue
             elif not (COLOR_OF[card] == color or IS_WILD[card] or RANK_OF[card] == top_rank):
                 continue
-            if card == "WX" or (seven_o and RANK_OF[card] == "7"):
+            if card == "WX" or card == "WS" or (seven_o and RANK_OF[card] in ("7", "0")):
                 _expand(out, card, turn, None, hand, state, rules)
             else:
                 out += simple[card]
@@ -355,23 +448,29 @@ def legal_actions(state: State, rules: Rules) -> list[Action]:
 
 def _expand(out: list[Action], card: str, turn: int, jumper: int | None,
             hand: tuple[str, ...], state: State, rules: Rules) -> None:
-    if jumper is None and card != "WX" and not (rules.seven_o and RANK_OF[card] == "7"):
+    """The plays of ``card`` by the player to act (``jumper`` ``None``) or a jumper: each
+    wild once per colour, a swap once per other player, with "UNO!" when it is right."""
+    if jumper is None and not moves_hands(card, rules):
         out.extend(_SIMPLE_UNO[card] if len(hand) == 2 else _SIMPLE[card])
         return
     player = turn if jumper is None else jumper
     colors: tuple[str | None, ...] = COLORS if IS_WILD[card] else (None,)
     n = len(state.hands)
     targets: tuple[int | None, ...] = (None,)
-    if card == "WX" or (rules.seven_o and RANK_OF[card] == "7"):
+    if swaps(card, rules):
         targets = tuple(t for t in range(n) if t != player)
-    unos = (False, True) if len(hand) == 2 else (False,)
+    unos = {t: (False, True) if cards_after(state, card, player, t, rules) == 1 else (False,)
+            for t in targets}
     for col in colors:
         for t in targets:
-            for u in unos:
+            for u in unos[t]:
                 out.append(Action("play", card, col, t, jumper, u))
 
 
 _DRAW = Action("draw")
+_PASS = Action("pass")
+_CHALLENGE = Action("challenge")
+_NAME_COLOR = tuple(Action("color", color=c) for c in COLORS)
 #: the plays of a card by the player to act (each wild once per colour), shared objects
 _SIMPLE: dict[str, tuple[Action, ...]] = {}
 _SIMPLE_UNO: dict[str, tuple[Action, ...]] = {}

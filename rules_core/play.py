@@ -1,6 +1,22 @@
 """State transitions: apply an action (already judged) and return the next state.
 
-``events`` (optional) collects what happened as data: ``(message key, params)``.
+``events`` (optional) collects what happened as data: ``(message key, params)``, in the
+order it happens, so that every sentence is true when it is said.
+
+Two readings the sheets leave open, as the project takes them (``rules-facts.md``):
+
+- After hands change (Wild Swap Hands, a 7 or a 0 under Seven-O, Wild Shuffle Hands),
+  whoever holds exactly one card once the change is done must say "UNO!" and can be
+  caught until the next player begins their turn. The player who played the card is
+  exposed only if they themselves hold one card afterwards; their ``uno: true`` covers
+  only themselves (see :mod:`rules_core.legality`). A player whose hand the change did
+  not touch keeps the standing they had.
+- A blocked hand: when every card is held and nobody can play or draw (the draw pile
+  empty, nothing under the top card to shuffle into a new one, and no known hand holding
+  a card that fits: :func:`rules_core.state.blocked`), a full round of players in turn can
+  neither play nor draw. The hand then ends blocked: no winner, no points, deal again
+  (``result: {"winner": null, "blocked": true, "points": null, "hand_points": null}``).
+  The referee declares it only when it is certain from known cards.
 """
 
 from __future__ import annotations
@@ -9,10 +25,12 @@ import random
 from typing import Any
 
 from rules_core.actions import Action
-from rules_core.cards import COLOR_OF, IS_WILD, POINTS, RANK_OF, UNKNOWN
+from rules_core.cards import COLOR_OF, IS_WILD, RANK_OF, UNKNOWN
 from rules_core.legality import playable_on
+from rules_core.pending import Pending
+from rules_core.result import Result
 from rules_core.rules import Rules
-from rules_core.state import Pending, Result, State
+from rules_core.state import State, blocked
 
 Events = list[tuple[str, dict[str, Any]]] | None
 
@@ -72,7 +90,9 @@ def step(state: State, action: Action, rules: Rules, events: Events = None) -> S
         p = turn if action.player is None else action.player
         if events is not None:
             events.append(("ev_uno_said", {"player": p}))
-        return state.copy(catchable=tuple(j for j in state.catchable if j != p))
+        return _next(state, _Piles(state), turn, None, pending=state.pending, drawn=state.drawn,
+                     drawn_count=state.drawn_count,
+                     catchable=tuple(j for j in state.catchable if j != p))
     if typ == "catch":
         target = action.target
         assert target is not None
@@ -80,16 +100,16 @@ def step(state: State, action: Action, rules: Rules, events: Events = None) -> S
         if events is not None:
             events.append(("ev_caught", {"player": target, "count": rules.uno_penalty}))
         piles.draw(target, rules.uno_penalty, events)
-        return state.copy(hands=tuple(piles.hands), pile=piles.pile, discard=piles.discard,
-                          seed=piles.seed,
-                          catchable=tuple(j for j in state.catchable if j != target))
+        return _next(state, piles, turn, events, pending=state.pending, drawn=state.drawn,
+                     drawn_count=state.drawn_count,
+                     catchable=tuple(j for j in state.catchable if j != target),
+                     announce=False)
     if typ == "play":
         return _play(state, action, rules, events)
     if typ == "color":
         if events is not None:
             events.append(("ev_color", {"color": action.color}))
-            events.append(("ev_turn", {"player": turn}))
-        return state.copy(color=action.color, catchable=())
+        return _next(state, _Piles(state), turn, events, color=action.color)
     piles = _Piles(state)
     pending = state.pending
     if typ == "challenge":
@@ -104,16 +124,15 @@ def step(state: State, action: Action, rules: Rules, events: Events = None) -> S
                 events.append(("ev_challenge_innocent", {"player": turn}))
             piles.draw(turn, pending.cards + 2, events)
             nxt = (turn + d) % n
-        return _finish(state, piles, nxt, events, pending=None, drawn=None)
+        return _next(state, piles, nxt, events)
     if typ == "pass":
-        nxt = (turn + d) % n
-        return _finish(state, piles, nxt, events, pending=None, drawn=None)
+        return _next(state, piles, (turn + d) % n, events)
     # draw
     if pending is not None:
         piles.draw(turn, pending.cards, events)
         if events is not None:
             events.append(("ev_skipped", {"player": turn}))
-        return _finish(state, piles, (turn + d) % n, events, pending=None, drawn=None)
+        return _next(state, piles, (turn + d) % n, events)
     got = piles.draw(turn, 1, events)
     count = state.drawn_count + 1 if state.drawn is not None else 1
     if got:
@@ -123,42 +142,50 @@ def step(state: State, action: Action, rules: Rules, events: Events = None) -> S
             if events is not None:
                 events.append(("ev_drawn_playable_force" if rules.force_play else "ev_drawn_playable",
                                {"player": turn, "card": card}))
-            return _finish(state, piles, turn, events, pending=None, drawn=card,
-                           drawn_count=count, announce=False)
-        if (rules.draw_to_match and card != UNKNOWN
-                and (rules.draw_to_match_cap is None or count < rules.draw_to_match_cap)
-                and (piles.pile or len(piles.discard) > 1)):
-            if events is not None:
-                events.append(("ev_draw_on", {"player": turn, "card": card}))
-            return _finish(state, piles, turn, events, pending=None, drawn=card,
-                           drawn_count=count, announce=False)
+            return _next(state, piles, turn, events, drawn=card, drawn_count=count,
+                         announce=False)
+        cap = rules.draw_to_match_cap
+        if rules.draw_to_match and card != UNKNOWN:
+            if (cap is None or count < cap) and (piles.pile or len(piles.discard) > 1):
+                if events is not None:
+                    events.append(("ev_draw_on", {"player": turn, "card": card}))
+                return _next(state, piles, turn, events, drawn=card, drawn_count=count,
+                             announce=False)
+            if cap is not None and count >= cap:
+                if events is not None:
+                    events.append(("ev_draw_cap", {"player": turn, "card": card,
+                                                   "count": count}))
+                return _next(state, piles, (turn + d) % n, events)
         if events is not None:
             events.append(("ev_drawn_unknown" if card == UNKNOWN else "ev_drawn_unplayable",
                            {"player": turn, "card": card}))
-    return _finish(state, piles, (turn + d) % n, events, pending=None, drawn=None)
+    return _next(state, piles, (turn + d) % n, events)
 
 
-def _finish(state: State, piles: _Piles, nxt: int, events: Events, *, pending: Pending | None,
-            drawn: str | None, drawn_count: int = 0, direction: int | None = None,
-            color: str | None = None, catchable: tuple[int, ...] = (),
-            announce: bool = True) -> State:
+def _next(state: State, piles: _Piles, nxt: int, events: Events, *,
+          pending: Pending | None = None, drawn: str | None = None, drawn_count: int = 0,
+          direction: int | None = None, color: str | None = None,
+          catchable: tuple[int, ...] = (), result: Result | None = None,
+          announce: bool = True) -> State:
+    """The one builder of next states: the piles after the transition, whose turn it is
+    next, and what the transition sets (everything else carries over from ``state``).
+
+    A state in which nobody can ever play or draw again ends the hand blocked.
+    """
+    color = state.color if color is None else color
+    hands = tuple(piles.hands)
+    if (result is None and not piles.pile and len(piles.discard) == 1
+            and blocked(hands, piles.discard, piles.pile, color, pending, drawn)):
+        result = Result.blocked_hand()
+        catchable = ()
+        if events is not None:
+            events.append(("ev_blocked", {"top": piles.discard[-1]}))
+        announce = False
     if events is not None and announce:
         events.append(("ev_turn", {"player": nxt}))
-    new = State.__new__(State)
-    new.hands = tuple(piles.hands)
-    new.names = state.names
-    new.turn = nxt
-    new.direction = state.direction if direction is None else direction
-    new.discard = piles.discard
-    new.color = state.color if color is None else color
-    new.pile = piles.pile
-    new.pending = pending
-    new.drawn = drawn
-    new.drawn_count = drawn_count if drawn is not None else 0
-    new.catchable = catchable
-    new.result = None
-    new.seed = piles.seed
-    return new
+    return State(hands, state.names, nxt, state.direction if direction is None else direction,
+                 piles.discard, color, piles.pile, pending, drawn, drawn_count, catchable,
+                 result, piles.seed, state.rules)
 
 
 def _play(state: State, action: Action, rules: Rules, events: Events) -> State:
@@ -185,28 +212,19 @@ def _play(state: State, action: Action, rules: Rules, events: Events) -> State:
             owed = (state.pending.cards if state.pending is not None else 0)
             owed += 2 if rank == "+2" else 4
             piles.draw(victim, owed, events)
-        if rules.one_round:
-            res = Result(p, None, None)
-        else:
-            hp = tuple(sum(POINTS[c] for c in h) for h in piles.hands)
-            res = Result(p, sum(hp), hp)
+        res = Result.went_out(p, piles.hands, rules.one_round)
         if events is not None:
-            if res.points is None:
+            if rules.one_round:
                 events.append(("ev_round_over_one", {"player": p}))
+            elif res.points is None:
+                events.append(("ev_round_over_unknown", {"player": p}))
             else:
                 events.append(("ev_round_over", {"player": p, "points": res.points}))
-        new = _finish(state, piles, p, None, pending=None, drawn=None, color=color)
-        new.result = res
-        return new
+        return _next(state, piles, p, None, color=color, result=res)
+    moving = card == "WX" or card == "WS" or (rules.seven_o and (rank == "7" or rank == "0"))
     catchable: tuple[int, ...] = ()
-    if len(hand) == 1:
-        if action.uno:
-            if events is not None:
-                events.append(("ev_uno_said", {"player": p}))
-        else:
-            catchable = (p,)
-            if events is not None:
-                events.append(("ev_uno_missed", {"player": p}))
+    if not moving and len(hand) == 1:
+        catchable = _call(p, action.uno, events)
     pending = None
     nxt = victim
     direction = d
@@ -242,29 +260,72 @@ def _play(state: State, action: Action, rules: Rules, events: Events) -> State:
         if events is not None:
             events.append(("ev_pending_plus4" if not rules.stacking else "ev_pending",
                            {"player": victim, "count": total}))
-    elif card == "WX" or (rank == "7" and rules.seven_o):
-        t = action.target
-        assert t is not None
-        piles.hands[p], piles.hands[t] = piles.hands[t], piles.hands[p]
+    elif moving:
+        moved = _move_hands(piles, card, rank, p, action.target, d, n, events)
+        catchable = _calls_after_move(piles, moved, p, action.uno, events)
+    elif action.target is not None and events is not None:
+        # a 7 played to swap hands while Seven-O is off: the play stands, nothing swaps
+        events.append(("ev_no_swap", {"card": card}))
+    return _next(state, piles, nxt, events, pending=pending, direction=direction, color=color,
+                 catchable=catchable)
+
+
+def _call(p: int, said: bool, events: Events) -> tuple[int, ...]:
+    """``p`` holds one card: safe if they said "UNO!", else catchable."""
+    if said:
         if events is not None:
-            events.append(("ev_swap", {"player": p, "target": t}))
-    elif rank == "0" and rules.seven_o:
+            events.append(("ev_uno_said", {"player": p}))
+        return ()
+    if events is not None:
+        events.append(("ev_uno_missed", {"player": p}))
+    return (p,)
+
+
+def _move_hands(piles: _Piles, card: str, rank: str, p: int, target: int | None, d: int,
+                n: int, events: Events) -> tuple[int, ...]:
+    """Swap, pass on or shuffle the hands; return the players whose hands changed."""
+    if card == "WX" or rank == "7":
+        assert target is not None
+        piles.hands[p], piles.hands[target] = piles.hands[target], piles.hands[p]
+        if events is not None:
+            events.append(("ev_swap", {"player": p, "target": target}))
+        return (p, target) if p < target else (target, p)
+    if rank == "0":
         old = list(piles.hands)
         for i in range(n):
             piles.hands[(i + d) % n] = old[i]
         if events is not None:
             events.append(("ev_rotate", {}))
-    elif card == "WS":
-        allc = [c for h in piles.hands for c in h]
-        rng = random.Random(piles.seed)
-        rng.shuffle(allc)
-        piles.seed = rng.getrandbits(32)
-        new_hands: list[list[str]] = [[] for _ in range(n)]
-        # dealt out from the player on the left (index + 1), whatever the direction of play
-        for i, c in enumerate(allc):
-            new_hands[(p + i + 1) % n].append(c)
-        piles.hands = [tuple(h) for h in new_hands]
-        if events is not None:
-            events.append(("ev_shuffle_hands", {"player": p}))
-    return _finish(state, piles, nxt, events, pending=pending, drawn=None,
-                   direction=direction, color=color, catchable=catchable)
+        return tuple(range(n))
+    # Wild Shuffle Hands
+    allc = [c for h in piles.hands for c in h]
+    rng = random.Random(piles.seed)
+    rng.shuffle(allc)
+    piles.seed = rng.getrandbits(32)
+    new_hands: list[list[str]] = [[] for _ in range(n)]
+    # dealt out from the player on the left (index + 1), whatever the direction of play
+    for i, c in enumerate(allc):
+        new_hands[(p + i + 1) % n].append(c)
+    piles.hands = [tuple(h) for h in new_hands]
+    if events is not None:
+        events.append(("ev_shuffle_hands", {"player": p}))
+    return tuple(range(n))
+
+
+def _calls_after_move(piles: _Piles, moved: tuple[int, ...], p: int, said: bool,
+                      events: Events) -> tuple[int, ...]:
+    """After hands changed: who holds one card and must say "UNO!" (the player who played
+    the card is covered by their own call, if they made one)."""
+    out: list[int] = []
+    for j in moved:
+        if len(piles.hands[j]) != 1:
+            continue
+        if j == p:
+            out.extend(_call(p, said, None))
+            if events is not None:
+                events.append(("ev_uno_said" if said else "ev_uno_after_swap", {"player": p}))
+        else:
+            out.append(j)
+            if events is not None:
+                events.append(("ev_uno_after_swap", {"player": j}))
+    return tuple(out)

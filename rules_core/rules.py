@@ -28,7 +28,7 @@ key                         values                                     default (
                             may be played out of turn
 ``draw_to_match``           bool: draw one card at a time until a      ``false``
                             playable one comes
-``draw_to_match_cap``       ``null`` or an int >= 1: at most this      ``null``
+``draw_to_match_cap``       ``null`` or an int 1-112: at most this     ``null``
                             many cards (the Czech seed says 10)
 ``force_play``              bool: a playable drawn card must be played ``false``
 ``one_round``               bool: the first player out wins, no points ``false``
@@ -51,12 +51,15 @@ from typing import Any, Final
 
 from rules_core.cards import DECKS
 from rules_core.errors import RulesError
+from rules_core.inputs import need_choice, shown
+from rules_core.limits import MAX_CARDS
 
 BOOL_OPTIONS: Final = (
     "stacking", "stack_plus4_on_plus2", "seven_o", "jump_in", "draw_to_match",
     "force_play", "one_round",
 )
 FIRST_WILD: Final = ("player-names", "reshuffle")
+UNO_PENALTIES: Final = (2, 4)
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,40 +103,40 @@ class Rules:
 
     @classmethod
     def from_json(cls, obj: object) -> Rules:
-        """Build from a JSON object (``None`` means the official rules)."""
+        """Build from a JSON object (``None`` means the official rules); raise
+        :class:`~rules_core.errors.RulesError` naming the option."""
         if obj is None:
             return OFFICIAL
         if isinstance(obj, Rules):
             return obj
         if not isinstance(obj, dict):
             raise RulesError("rules", "err_rules_type")
-        known = {f.name for f in fields(cls)}
+        if not obj:
+            return OFFICIAL
         kw: dict[str, Any] = {}
         for key, value in obj.items():
+            if key not in _KNOWN:
+                name = shown(key)
+                raise RulesError(f"rules.{name}", "err_rules_unknown", option=name)
             field = f"rules.{key}"
-            if key not in known:
-                raise RulesError(field, "err_rules_unknown", option=str(key))
             if key in BOOL_OPTIONS:
                 if not isinstance(value, bool):
                     raise RulesError(field, "err_rules_bool", option=key)
             elif key == "deck":
-                if value not in DECKS:
-                    raise RulesError(field, "err_rules_value", option=key,
-                                     values=", ".join(DECKS))
+                value = need_choice(value, field, RulesError, tuple(DECKS), "err_rules_value",
+                                    option=key, values=", ".join(DECKS))
             elif key == "uno_penalty":
-                if isinstance(value, bool) or value not in (2, 4):
-                    raise RulesError(field, "err_rules_value", option=key, values="2, 4")
+                value = need_choice(value, field, RulesError, UNO_PENALTIES, "err_rules_value",
+                                    option=key, values="2, 4")
             elif key == "first_wild":
-                if value not in FIRST_WILD:
+                value = need_choice(value, field, RulesError, FIRST_WILD, "err_rules_value",
+                                    option=key, values=", ".join(FIRST_WILD))
+            elif key == "draw_to_match_cap" and value is not None:
+                if type(value) is not int or not 1 <= value <= MAX_CARDS:
                     raise RulesError(field, "err_rules_value", option=key,
-                                     values=", ".join(FIRST_WILD))
-            elif key == "draw_to_match_cap":
-                if value is not None and (isinstance(value, bool) or not isinstance(value, int)
-                                          or value < 1):
-                    raise RulesError(field, "err_rules_value", option=key,
-                                     values="null, 1, 2, ...")
+                                     values=f"null, 1 … {MAX_CARDS}")
             kw[key] = value
-        return cls(**kw) if kw else OFFICIAL
+        return cls(**kw)
 
     def to_json(self) -> dict[str, Any]:
         """All options as a JSON object."""
@@ -150,3 +153,4 @@ class Rules:
 
 
 OFFICIAL: Final = Rules()
+_KNOWN: Final = frozenset(f.name for f in fields(Rules))

@@ -1,4 +1,5 @@
-"""The position: one immutable :class:`State` object owns it; JSON in and out.
+"""The position: an immutable :class:`State` value that knows the rules it was built under;
+JSON in and out. Play (legal actions, the next state) belongs to :class:`rules_core.game.Game`.
 
 >>> s = State.from_json({"players": [{"name": "Ania", "hand": ["R7", "B3"]},
 ...                                   {"name": "Bartek", "hand": 5}],
@@ -12,86 +13,55 @@
 Keys the engine adds to a position (all optional on input):
 
 - ``pending``: a penalty the player to act faces: ``{"cards": 4, "from": 0,
-  "card": "W+4", "guilty": false}`` (``guilty`` only after a Wild Draw Four: whether
-  its player held a card of the colour in force, judged from known cards).
+  "card": "W+4", "guilty": false}`` (:class:`~rules_core.pending.Pending`).
 - ``drawn``: the card the player to act has just drawn (only it may be played, or
   ``pass``); ``drawn_count``: cards drawn this turn under draw to match.
-- ``catchable``: players who played their next-to-last card without saying UNO and
-  may still be caught.
-- ``result``: the round is over: ``{"winner": i, "points": n | null,
-  "hand_points": [...]}``.
+- ``catchable``: players who hold one card without having said UNO and may still be
+  caught (the player who played their next-to-last card, or, after a swap of hands,
+  whoever holds one card once the swap is done).
+- ``result``: the hand is over: ``{"winner": i, "points": n | null, "hand_points": [...]}``,
+  or ``{"winner": null, "blocked": true, ...}`` (:class:`~rules_core.result.Result`).
 - ``seed``: the seed of the next shuffle (empty draw pile, Wild Shuffle Hands).
+
+A position must be one a game can reach. Some it cannot, and the error cites the rule:
+
+>>> State.from_json({"players": [{"hand": ["R1"]}, {"hand": 5}], "discard": ["W+4"],
+...                  "color": None})
+Traceback (most recent call last):
+...
+rules_core.errors.PositionError: discard: a +4 turned up as the first card goes back into the deck and another card is turned up, so a +4 alone on the discard pile with no colour named cannot happen in a game
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from operator import itemgetter
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final
 
-from rules_core.cards import ALL_CARDS, CANON, COLOR_OF, COLORS, DECK_SIZE, DECKS, IS_WILD, POINTS, UNKNOWN, parse_card
-from rules_core.errors import CardError, IllegalAction, PositionError
+from rules_core.cards import (ALL_CARDS, CANON, COLOR_CANON, COLOR_OF, DECK_SIZE, DECKS,
+                              IS_WILD, UNKNOWN, parse_card, parse_color)
+from rules_core.errors import CardError, PositionError, RulesCoreError
+from rules_core.inputs import (need_choice, need_index, need_int, need_keys, need_list,
+                               need_object, need_text, shown)
+from rules_core.limits import MAX_CARDS, MAX_NAME, MAX_PLAYERS, MAX_SEED, MIN_PLAYERS
+from rules_core.pending import VALUE as PENALTY_VALUE
+from rules_core.pending import Pending
+from rules_core.result import Result
 from rules_core.rules import OFFICIAL, Rules
-
-if TYPE_CHECKING:
-    from rules_core.actions import Action
 
 Hand = tuple[str, ...]
 
-
-class Pending:
-    """A penalty the player to act faces (a +4, or a stack under the stacking rule)."""
-
-    __slots__ = ("cards", "offender", "card", "guilty")
-
-    def __init__(self, cards: int, offender: int, card: str, guilty: bool | None) -> None:
-        self.cards = cards
-        self.offender = offender
-        self.card = card
-        self.guilty = guilty
-
-    def to_json(self) -> dict[str, Any]:
-        d: dict[str, Any] = {"cards": self.cards, "from": self.offender, "card": self.card}
-        if self.guilty is not None:
-            d["guilty"] = self.guilty
-        return d
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Pending) and self.to_json() == other.to_json()
-
-    def __hash__(self) -> int:
-        return hash((self.cards, self.offender, self.card, self.guilty))
-
-
-class Result:
-    """The round is over: who went out, and the points."""
-
-    __slots__ = ("winner", "points", "hand_points")
-
-    def __init__(self, winner: int, points: int | None, hand_points: tuple[int, ...] | None):
-        self.winner = winner
-        self.points = points
-        self.hand_points = hand_points
-
-    def to_json(self) -> dict[str, Any]:
-        return {"winner": self.winner, "points": self.points,
-                "hand_points": None if self.hand_points is None else list(self.hand_points)}
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Result) and self.to_json() == other.to_json()
-
-    def __hash__(self) -> int:
-        return hash((self.winner, self.points, self.hand_points))
-
-
 _SLOTS: Final = ("hands", "names", "turn", "direction", "discard", "color", "pile",
-                 "pending", "drawn", "drawn_count", "catchable", "result", "seed")
+                 "pending", "drawn", "drawn_count", "catchable", "result", "seed", "rules")
 
 
 class State:
-    """A position, treated as immutable (never assign to it): :meth:`apply` returns a new one.
+    """A position under a set of rules, treated as immutable (never assign to it).
 
-    Build it with :meth:`from_json`; every field is an immutable value.
+    Build it with :meth:`from_json` (or :meth:`rules_core.game.Game.state`); the
+    constructor is the one builder of states, and :meth:`replace` its shorthand. Every
+    field is an immutable value; ``rules`` are the :class:`~rules_core.rules.Rules` the
+    position was checked against and is played under.
     """
 
     __slots__ = _SLOTS
@@ -108,13 +78,14 @@ class State:
     catchable: tuple[int, ...]
     result: Result | None
     seed: int
+    rules: Rules
 
     def __init__(self, hands: tuple[Hand, ...], names: tuple[str | None, ...], turn: int,
                  direction: int, discard: tuple[str, ...], color: str | None,
                  pile: tuple[str, ...], pending: Pending | None = None,
                  drawn: str | None = None, drawn_count: int = 0,
                  catchable: tuple[int, ...] = (), result: Result | None = None,
-                 seed: int = 0) -> None:
+                 seed: int = 0, rules: Rules = OFFICIAL) -> None:
         self.hands = hands
         self.names = names
         self.turn = turn
@@ -128,8 +99,9 @@ class State:
         self.catchable = catchable
         self.result = result
         self.seed = seed
+        self.rules = rules
 
-    def copy(self, **changes: Any) -> State:
+    def replace(self, **changes: Any) -> State:
         """A new state with some fields changed (the others shared: all are immutable)."""
         g = changes.get
         return State(g("hands", self.hands), g("names", self.names), g("turn", self.turn),
@@ -137,7 +109,7 @@ class State:
                      g("color", self.color), g("pile", self.pile), g("pending", self.pending),
                      g("drawn", self.drawn), g("drawn_count", self.drawn_count),
                      g("catchable", self.catchable), g("result", self.result),
-                     g("seed", self.seed))
+                     g("seed", self.seed), g("rules", self.rules))
 
     @property
     def top(self) -> str:
@@ -160,46 +132,21 @@ class State:
         return hash(tuple(getattr(self, k) for k in _SLOTS))
 
     def __repr__(self) -> str:
-        return f"State.from_json({self.to_json()!r})"
-
-    # -- play ---------------------------------------------------------------------------
-    def legal_actions(self, rules: Rules | dict[str, Any] | None = None) -> list[Action]:
-        """Every action any player may take now, as :class:`~rules_core.Action` objects."""
-        global _last_legal
-        r = rules if isinstance(rules, Rules) else Rules.from_json(rules)
-        acts = _legal_actions(self, r)
-        _last_legal = (self, r, tuple(acts))
-        return acts
-
-    def apply(self, action: Action | dict[str, Any],
-              rules: Rules | dict[str, Any] | None = None) -> State:
-        """The next state; raises :class:`~rules_core.IllegalAction` unless the action is
-        legal or a Wild Draw Four bluff (physically possible, so applied)."""
-        r = rules if isinstance(rules, Rules) else Rules.from_json(rules)
-        act = action if isinstance(action, _Action) else _Action.from_json(action,
-                                                                            len(self.hands))
-        last = _last_legal
-        if last[0] is self and last[1] is r:
-            # one of the very objects legal_actions just offered here: legal, no need to judge
-            for a in last[2]:
-                if a is act:
-                    return _step(self, act, r)
-        v = _judge(self, act, r)
-        if not (v.legal or v.bluff):
-            raise IllegalAction(v.rule, v.key, **v.params)
-        return _step(self, act, r)
+        return f"State.from_json({self.to_json()!r}, {self.rules!r})"
 
     # -- JSON -------------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
-        """The position as a JSON object (hands of unknown cards only as a count)."""
+        """The position as a JSON object (hands of unknown cards only as a count; the
+        rules travel beside it, as :meth:`Rules.to_json`)."""
         players: list[dict[str, Any]] = []
         for name, hand in zip(self.names, self.hands):
-            h: list[str] | int = _count_or_list(hand)
+            h: list[str] | int = (list(hand) if not hand or hand[0] != UNKNOWN
+                                  else _count_or_list(hand))
             players.append({"hand": h} if name is None else {"name": name, "hand": h})
-        pile = _count_or_list(self.pile)
         d: dict[str, Any] = {"players": players, "turn": self.turn, "direction": self.direction,
                              "discard": list(self.discard), "color": self.color,
-                             "draw_pile": pile}
+                             "draw_pile": list(self.pile) if not self.pile or self.pile[0] != UNKNOWN
+                             else _count_or_list(self.pile)}
         if self.pending is not None:
             d["pending"] = self.pending.to_json()
         if self.drawn is not None:
@@ -217,59 +164,70 @@ class State:
     def from_json(cls, position: object, rules: Rules | None = None) -> State:
         """Validate and build a state; raise :class:`PositionError` naming the field.
 
-        ``rules`` (default: official) gives the deck edition the card counts are
-        checked against.
+        ``rules`` (default: official) give the deck edition the card counts are checked
+        against, and the readings that decide which positions a game can reach (a Wild
+        turned up first under ``first_wild: "reshuffle"``, a stack of penalties, cards
+        drawn under draw to match). Limits: 2 to 10 players, at most 112 cards in a hand
+        or pile (:mod:`rules_core.limits`).
         """
         rules = rules or OFFICIAL
         if not isinstance(position, dict):
             raise PositionError("position", "err_type_object")
         if not position.keys() <= _POSITION_KEYS:
-            for key in position:
-                if key not in _POSITION_KEYS:
-                    raise PositionError(str(key), "err_unknown_key", name=str(key))
-        players = _req(position, "players", list)
-        if not 2 <= len(players) <= 10:
-            raise PositionError("players", "err_player_count", count=len(players))
+            need_keys(position, _POSITION_KEYS, "", PositionError)
+        players = position.get("players")
+        if type(players) is not list:
+            players = _req(position, "players", list)
+        n = len(players)
+        if not MIN_PLAYERS <= n <= MAX_PLAYERS:
+            raise PositionError("players", "err_player_count", count=n)
         hands: list[Hand] = []
         names: list[str | None] = []
         for i, p in enumerate(players):
-            f = _PLAYER_FIELD[i]
-            if not isinstance(p, dict):
-                raise PositionError(f, "err_type_object")
+            if type(p) is not dict:
+                need_object(p, _PLAYER_FIELD[i], PositionError)
             if not p.keys() <= _PLAYER_KEYS:
-                for key in p:
-                    if key not in _PLAYER_KEYS:
-                        raise PositionError(f"{f}.{key}", "err_unknown_key", name=str(key))
+                need_keys(p, _PLAYER_KEYS, _PLAYER_FIELD[i], PositionError)
             name = p.get("name")
-            if name is not None and not isinstance(name, str):
-                raise PositionError(f"{f}.name", "err_type_string")
+            if name is not None:
+                name = need_text(name, f"{_PLAYER_FIELD[i]}.name", PositionError, MAX_NAME)
             names.append(name)
-            if "hand" not in p:
-                raise PositionError(f"{f}.hand", "err_missing")
-            hands.append(parse_cards(p["hand"], _HAND_FIELD[i], True))
-        n = len(hands)
-        turn = _index(position.get("turn", 0), "turn", n)
+            hand = p.get("hand")
+            if hand is None:
+                raise PositionError(_HAND_FIELD[i], "err_missing" if "hand" not in p
+                                    else "err_type_cards")
+            hands.append(parse_cards(hand, _HAND_FIELD[i], True))
+        turn = position.get("turn", 0)
+        if type(turn) is not int or not 0 <= turn < n:
+            turn = need_index(turn, "turn", PositionError, n)
         direction = position.get("direction", 1)
-        if isinstance(direction, bool) or direction not in (1, -1):
-            raise PositionError("direction", "err_direction", value=repr(direction))
-        discard = parse_cards(_req(position, "discard", list), "discard", False)
+        if type(direction) is not int or (direction != 1 and direction != -1):
+            direction = need_choice(direction, "direction", PositionError, (1, -1),
+                                    "err_direction")
+        discard_raw = position.get("discard")
+        if type(discard_raw) is not list:
+            discard_raw = _req(position, "discard", list)
+        discard = parse_cards(discard_raw, "discard", False)
         if not discard:
             raise PositionError("discard", "err_discard_empty")
         pile = parse_cards(position.get("draw_pile", []), "draw_pile", True)
         top = discard[-1]
         color_raw = position.get("color")
         if color_raw is not None:
-            color: str | None = _COLOR_CANON.get(color_raw) if type(color_raw) is str else None
+            color: str | None = COLOR_CANON.get(color_raw) if type(color_raw) is str else None
             if color is None:
-                try:
-                    color = parse_color_strict(color_raw)
-                except CardError as e:
-                    raise PositionError("color", e.key, **e.params) from None
+                color = _read(parse_color, color_raw, "color")
             if not IS_WILD[top] and color != COLOR_OF[top]:
                 raise PositionError("color", "err_color_contradicts", color=color, card=top)
         elif IS_WILD[top]:
             if "color" not in position or len(discard) != 1:
                 raise PositionError("color", "err_color_required", card=top)
+            # a lone wild card with no colour named is the first card turned up
+            if top == "W+4":
+                raise PositionError("discard", "err_first_plus4", rule="first-card")
+            if rules.first_wild == "reshuffle":
+                raise PositionError("discard", "err_first_wild_back", card=top,
+                                    rule="first-card")
             color = None
         else:
             color = COLOR_OF[top]
@@ -278,76 +236,56 @@ class State:
         pending = None
         pj = position.get("pending")
         if pj is not None:
-            if not isinstance(pj, dict):
-                raise PositionError("pending", "err_type_object")
-            cards = pj.get("cards")
-            if isinstance(cards, bool) or not isinstance(cards, int) or cards < 1:
-                raise PositionError("pending.cards", "err_type_int")
-            offender = _index(pj.get("from"), "pending.from", n)
-            pcard = pj.get("card")
-            if pcard not in ("W+4",) and not (isinstance(pcard, str) and pcard.upper() in
-                                                {c + "+2" for c in COLORS}):
-                raise PositionError("pending.card", "err_pending_card")
-            pcard = pcard.upper()
-            guilty = pj.get("guilty")
-            if pcard == "W+4":
-                if not isinstance(guilty, bool):
-                    raise PositionError("pending.guilty", "err_type_bool")
-            else:
-                guilty = None
-            if top != pcard:
-                raise PositionError("pending.card", "err_pending_top", card=pcard, top=top)
-            pending = Pending(cards, offender, pcard, guilty)
+            pending = _read_pending(pj, top, turn, direction, n, rules)
         drawn = position.get("drawn")
         drawn_count = 0
         if drawn is not None:
-            try:
-                drawn = parse_card(drawn, "drawn")
-            except CardError as e:
-                raise PositionError("drawn", e.key, **e.params) from None
+            drawn = _read(parse_card, drawn, "drawn")
             if drawn not in hands[turn]:
                 raise PositionError("drawn", "err_drawn_not_in_hand", card=drawn)
-            dc = position.get("drawn_count", 1)
-            if isinstance(dc, bool) or not isinstance(dc, int) or dc < 1:
-                raise PositionError("drawn_count", "err_type_int")
-            drawn_count = dc
+            drawn_count = _read_drawn_count(position.get("drawn_count", 1), rules)
             if pending is not None:
                 raise PositionError("drawn", "err_drawn_pending")
-        catchable_raw = position.get("catchable", [])
-        if not isinstance(catchable_raw, list):
-            raise PositionError("catchable", "err_type_list")
+        elif position.get("drawn_count") is not None:
+            raise PositionError("drawn_count", "err_drawn_count_alone")
+        catchable_raw = position.get("catchable")
         catchable: tuple[int, ...] = ()
         if catchable_raw:
-            catchable = tuple(sorted({_index(j, f"catchable[{k}]", n)
-                                      for k, j in enumerate(catchable_raw)}))
+            items = need_list(catchable_raw, "catchable", PositionError, MAX_PLAYERS)
+            catchable = tuple(sorted({need_index(j, f"catchable[{k}]", PositionError, n)
+                                      for k, j in enumerate(items)}))
+            for k, j in enumerate(items):
+                if len(hands[j]) != 1:
+                    raise PositionError(f"catchable[{k}]", "err_catchable_not_one", player=j)
+        elif catchable_raw is not None and catchable_raw != []:
+            raise PositionError("catchable", "err_type_list")
         result = None
         rj = position.get("result")
         if rj is not None:
-            if not isinstance(rj, dict):
-                raise PositionError("result", "err_type_object")
-            winner = _index(rj.get("winner"), "result.winner", n)
-            if hands[winner]:
-                raise PositionError("result.winner", "err_winner_has_cards")
-            result = Result(winner, *_score(hands, winner, rules))
+            result = _read_result(rj, hands, discard, pile, color, rules)
+            for key, value in (("pending", pending), ("drawn", drawn), ("catchable", catchable)):
+                if value:
+                    raise PositionError(key, "err_result_extra", name=key)
+        if not all(hands):
+            for i, h in enumerate(hands):
+                if not h and (result is None or result.winner != i):
+                    raise PositionError(_HAND_FIELD[i], "err_empty_hand" if result is None
+                                        else "err_empty_not_winner", player=i)
         seed = position.get("seed", 0)
-        if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-            raise PositionError("seed", "err_type_int")
+        if type(seed) is not int or not 0 <= seed <= MAX_SEED:
+            seed = need_int(seed, "seed", PositionError, 0, MAX_SEED)
         if color is None and (pending is not None or drawn is not None):
             raise PositionError("color", "err_color_required", card=top)
         return cls(tuple(hands), tuple(names), turn, direction, discard, color,
-                   pile, pending, drawn, drawn_count, catchable, result, seed)
+                   pile, pending, drawn, drawn_count, catchable, result, seed, rules)
 
-
-#: the last answer of State.legal_actions: (state, rules, actions), to spare apply a judgement
-_last_legal: tuple[object, object, tuple[object, ...]] = (None, None, ())
 
 _POSITION_KEYS: Final = frozenset({
     "players", "turn", "direction", "discard", "color", "draw_pile", "pending", "drawn",
     "drawn_count", "catchable", "result", "seed"})
 _PLAYER_KEYS: Final = frozenset({"name", "hand"})
-_PLAYER_FIELD: Final = tuple(f"players[{i}]" for i in range(10))
-_HAND_FIELD: Final = tuple(f"players[{i}].hand" for i in range(10))
-_COLOR_CANON: Final = {v: c for c in COLORS for v in (c, c.lower())}
+_PLAYER_FIELD: Final = tuple(f"players[{i}]" for i in range(MAX_PLAYERS))
+_HAND_FIELD: Final = tuple(f"players[{i}].hand" for i in range(MAX_PLAYERS))
 # Counting cards in one integer: 8 bits per card kind, so the sum of the weights of up to
 # 128 cards holds every count; adding 127 - (copies in the edition) to each field sets its
 # high bit exactly when that card has too many copies (or is not in the edition at all).
@@ -387,18 +325,103 @@ def _count_or_list(cards: Hand) -> list[str] | int:
     return list(cards)
 
 
-def _score(hands: tuple[Hand, ...] | list[Hand], winner: int,
-           rules: Rules) -> tuple[int | None, tuple[int, ...] | None]:
-    if rules.one_round:
-        return None, None
-    hp = tuple(sum(POINTS[c] for c in h) for h in hands)
-    return sum(hp), hp
+def _read(parse: Any, value: object, field: str) -> str:
+    """A card or colour through its parser, the error re-raised as a position error."""
+    try:
+        out: str = parse(value, field)
+        return out
+    except CardError as e:
+        raise PositionError(e.field, e.key, **e.params) from None
 
 
-def parse_color_strict(value: object) -> str:
-    if isinstance(value, str) and value.upper() in COLORS:
-        return value.upper()
-    raise CardError("color", "err_color", value=str(value))
+def _read_pending(obj: object, top: str, turn: int, direction: int, n: int,
+                  rules: Rules) -> Pending:
+    """The pending penalty, checked against the position and the stacking rule."""
+    pending = Pending.from_json(obj)
+    if pending.offender >= n:
+        raise PositionError("pending.from", "err_index_range", value=pending.offender,
+                            max=n - 1)
+    if pending.card != top:
+        raise PositionError("pending.card", "err_pending_top", card=pending.card, top=top)
+    if pending.offender != (turn - direction) % n:
+        # only the player who must draw may act on a penalty (challenge it, draw, stack)
+        raise PositionError("pending.from", "err_pending_from",
+                            player=(turn - direction) % n)
+    own = PENALTY_VALUE[pending.card]
+    if not rules.stacking:
+        most = own
+    elif pending.card == "W+4":
+        # a stack of +4s (4 each); with +4 on +2 allowed, +2s may lie under them
+        most = 32 if rules.stack_plus4_on_plus2 else 16
+    else:
+        most = 16
+    if pending.cards > most or (pending.card == "W+4" and not rules.stack_plus4_on_plus2
+                                and pending.cards % 4):
+        key = "err_pending_unstacked" if not rules.stacking else "err_pending_stack"
+        raise PositionError("pending.cards", key, value=pending.cards, card=pending.card,
+                            min=own, max=most)
+    return pending
+
+
+def _read_drawn_count(value: object, rules: Rules) -> int:
+    count = need_int(value, "drawn_count", PositionError, 1, MAX_CARDS)
+    if count > 1 and not rules.draw_to_match:
+        raise PositionError("drawn_count", "err_drawn_count", value=count)
+    cap = rules.draw_to_match_cap
+    if cap is not None and count > cap:
+        raise PositionError("drawn_count", "err_drawn_count_cap", value=count, max=cap)
+    return count
+
+
+def _read_result(obj: object, hands: list[Hand], discard: Hand, pile: Hand,
+                 color: str | None, rules: Rules) -> Result:
+    """The result, checked against the hands: the points are recomputed, not believed."""
+    given = Result.from_json(obj)
+    if given.blocked:
+        if not blocked(tuple(hands), discard, pile, color, None, None):
+            raise PositionError("result.blocked", "err_not_blocked")
+        expected = Result.blocked_hand()
+    else:
+        winner = given.winner
+        assert winner is not None
+        if winner >= len(hands):
+            raise PositionError("result.winner", "err_index_range", value=winner,
+                                max=len(hands) - 1)
+        if hands[winner]:
+            raise PositionError("result.winner", "err_winner_has_cards")
+        expected = Result.went_out(winner, hands, rules.one_round)
+    d = obj if isinstance(obj, dict) else {}
+    for key in ("points", "hand_points"):
+        if d.get(key) is not None and getattr(given, key) != getattr(expected, key):
+            want = getattr(expected, key)
+            raise PositionError(f"result.{key}", "err_result_points",
+                                value="null" if want is None else str(
+                                    list(want) if isinstance(want, tuple) else want))
+    return expected
+
+
+def blocked(hands: tuple[Hand, ...], discard: Hand, pile: Hand, color: str | None,
+            pending: Pending | None, drawn: str | None) -> bool:
+    """Whether nobody can ever play or draw again, certainly (from known cards only).
+
+    The draw pile is empty and nothing lies under the top card to shuffle into a new one,
+    no penalty is waiting and no card has just been drawn, every card of every hand is
+    known and none of them can go on the top card (no wild card, nothing of the colour in
+    force, nothing of the top card's number or symbol). Then the top card never changes and
+    nobody draws, so a full round of players in turn can neither play nor draw. With one
+    unknown card anywhere the answer is ``False``: the referee never guesses.
+    """
+    if pile or len(discard) != 1 or pending is not None or drawn is not None or color is None:
+        return False
+    top = discard[0]
+    rank = None if IS_WILD[top] else top[1:]
+    for h in hands:
+        if not h:
+            return False
+        for c in h:
+            if c == UNKNOWN or IS_WILD[c] or c[0] == color or c[1:] == rank:
+                return False
+    return True
 
 
 def _req(obj: dict[str, Any], key: str, typ: type) -> Any:
@@ -410,43 +433,37 @@ def _req(obj: dict[str, Any], key: str, typ: type) -> Any:
     return v
 
 
-def _index(value: object, field: str, n: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise PositionError(field, "err_type_index")
-    if not 0 <= value < n:
-        raise PositionError(field, "err_index_range", value=value, max=n - 1)
-    return value
-
-
 def parse_cards(value: object, field: str, allow_count: bool) -> Hand:
-    """Card codes of a JSON list (or, with ``allow_count``, a count of unknown cards); errors name ``field[i]``."""
-    if allow_count and isinstance(value, int) and not isinstance(value, bool):
-        if not 0 <= value <= 112:
-            raise PositionError(field, "err_count_range", value=value)
-        return (UNKNOWN,) * value
-    if not isinstance(value, list):
-        raise PositionError(field, "err_type_cards")
-    try:
-        # one C-level lookup of every code (itemgetter of one key returns the bare value)
-        if len(value) > 1:
-            fast: Hand = itemgetter(*value)(CANON)
-        else:
-            fast = (CANON[value[0]],) if value else ()
-        if allow_count or UNKNOWN not in fast:
-            return fast
-    except (KeyError, TypeError):
-        pass
-    out = []
-    for i, c in enumerate(value):
+    """Card codes of a JSON list of at most 112 (or, with ``allow_count``, a count of
+    unknown cards, 0 to 112); errors name ``field[i]``."""
+    if type(value) is list:
+        k = len(value)
         try:
-            out.append(parse_card(c, f"{field}[{i}]", allow_unknown=allow_count))
-        except CardError as e:
-            raise PositionError(e.field, e.key, **e.params) from None
-    return tuple(out)
+            # one C-level lookup of every code (itemgetter of one key returns the bare value)
+            if k > 1:
+                if k > MAX_CARDS:
+                    raise PositionError(field, "err_cards_long", value=k, max=MAX_CARDS)
+                fast: Hand = itemgetter(*value)(CANON)
+            elif k:
+                fast = (CANON[value[0]],)
+            else:
+                return ()
+            if allow_count or UNKNOWN not in fast:
+                return fast
+        except (KeyError, TypeError):
+            pass
+        out = []
+        for i, c in enumerate(value):
+            try:
+                out.append(parse_card(c, f"{field}[{i}]", allow_unknown=allow_count))
+            except CardError as e:
+                raise PositionError(e.field, e.key, **e.params) from None
+        return tuple(out)
+    if allow_count and isinstance(value, int) and not isinstance(value, bool):
+        if not 0 <= value <= MAX_CARDS:
+            raise PositionError(field, "err_card_count", value=shown(value), max=MAX_CARDS)
+        return (UNKNOWN,) * int(value)
+    raise PositionError(field, "err_type_cards")
 
 
-# the layers above the state (they import State themselves, so they come last)
-from rules_core.actions import Action as _Action  # noqa: E402
-from rules_core.legality import judge as _judge  # noqa: E402
-from rules_core.legality import legal_actions as _legal_actions  # noqa: E402
-from rules_core.play import step as _step  # noqa: E402
+__all__ = ["Hand", "Pending", "Result", "RulesCoreError", "State", "blocked", "parse_cards"]

@@ -12,9 +12,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import rules_core
-from rules_core import Action, Rules, State
+from rules_core import Action, Game, Rules, State
 from rules_core.cards import COLORS, DECKS, UNKNOWN
-from rules_core.legality import judge
+from rules_core.state import blocked
 
 RULE_SETS = [
     Rules(), Rules(stacking=True), Rules(stacking=True, stack_plus4_on_plus2=True),
@@ -48,11 +48,21 @@ def consistent(s: State, r: Rules) -> None:
     if s.drawn is not None:
         assert s.drawn in s.hands[s.turn]
     assert all(0 <= j < n for j in s.catchable)
+    # whoever may be caught holds exactly one card (after a swap of hands too)
+    assert all(len(s.hands[j]) == 1 for j in s.catchable)
     if s.result is not None:
-        assert not s.hands[s.result.winner]
+        if s.result.blocked:
+            assert s.result.winner is None and s.result.points is None
+        else:
+            assert s.result.winner is not None and not s.hands[s.result.winner]
+    else:
+        assert all(s.hands), "an empty hand without a result"
+    if s.pending is not None:
+        assert s.pending.offender == (s.turn - s.direction) % n
     deck = DECKS[r.deck]
     for card, k in census(s).items():
         assert card == UNKNOWN or k <= deck[card]
+    assert s.rules == r
     assert State.from_json(s.to_json(), r) == s
 
 
@@ -66,40 +76,41 @@ def policy(rng: random.Random, acts: list[Action]) -> Action:
        rules=st.sampled_from(RULE_SETS), dealer=st.integers(0, 6))
 def test_random_games(seed: int, players: int, rules: Rules, dealer: int) -> None:
     rng = random.Random(seed)
-    s = State.from_json(rules_core.deal(players, rules.to_json(), seed=seed,
-                                        dealer=dealer % players), rules)
+    game = Game(rules)
+    s = game.state(rules_core.deal(players, rules.to_json(), seed=seed, dealer=dealer % players))
     full = census(s)
     assert sum(full.values()) == sum(DECKS[rules.deck].values())
     for _ in range(4000):
         consistent(s, rules)
-        acts = s.legal_actions(rules)
+        acts = game.legal_actions(s)
         if not acts:
             break
-        s = s.apply(policy(rng, acts), rules)
+        s = game.apply(s, policy(rng, acts))
         assert census(s) == full
     assert s.result is not None, "the game did not end"
 
 
 def candidates(s: State, rules: Rules) -> list[Action]:
+    """Every well-formed action a player could try (stray fields excluded: those are
+    malformed, see test_hostile.py)."""
     n = len(s.hands)
     out = [Action("draw"), Action("pass"), Action("challenge")]
     out += [Action("color", color=c) for c in COLORS]
     for j in range(n):
         out.append(Action("uno", player=j))
         out += [Action("catch", player=i, target=j) for i in range(n)]
+        out.append(Action("challenge", player=j))
     for p in range(n):
         jumper = None if p == s.turn else p
-        hand = s.hands[p]
-        unos = (False, True) if len(hand) == 2 else (False,)
-        for card in set(hand) - {UNKNOWN}:
+        for card in set(s.hands[p]) - {UNKNOWN}:
             wild = card in ("W", "W+4", "WX", "WS", "WC")
             colors: tuple[str | None, ...] = COLORS if wild else (None,)
             targets: tuple[int | None, ...] = (None,)
-            if card == "WX" or (rules.seven_o and card[1:] == "7"):
-                targets = tuple(range(n))
+            if card == "WX" or card[1:] == "7":
+                targets = (None, *range(n))
             for c in colors:
                 for t in targets:
-                    for u in unos:
+                    for u in (False, True):
                         out.append(Action("play", card, c, t, jumper, u))
     return out
 
@@ -109,21 +120,28 @@ def candidates(s: State, rules: Rules) -> list[Action]:
        rules=st.sampled_from(RULE_SETS), steps=st.integers(0, 60))
 def test_legal_actions_agree_with_check(seed: int, players: int, rules: Rules,
                                         steps: int) -> None:
+    """An action is legal exactly when legal_actions lists it; every legal action can be
+    applied; the facade agrees."""
     rng = random.Random(seed)
-    s = State.from_json(rules_core.deal(players, rules.to_json(), seed=seed), rules)
+    game = Game(rules)
+    s = game.state(rules_core.deal(players, rules.to_json(), seed=seed))
     for _ in range(steps):
-        acts = s.legal_actions(rules)
+        acts = game.legal_actions(s)
         if not acts:
             break
-        s = s.apply(policy(rng, acts), rules)
-    legal = set(s.legal_actions(rules))
+        s = game.apply(s, policy(rng, acts))
+    legal = set(game.legal_actions(s))
     for a in candidates(s, rules):
-        v = judge(s, a, rules)
-        assert v.legal == (a in legal), (a, v, s.to_json())
+        canonical = game.action(a.to_json(), s)
+        v = game.judge(s, canonical)
+        assert v.legal == (game.canonical(canonical) in legal), (a, v, s.to_json())
+        if v.legal:
+            consistent(game.after(s, canonical), rules)
     pos = s.to_json()
     for a in rng.sample(sorted(legal, key=repr), min(3, len(legal))):
         res = rules_core.check(pos, a.to_json(), rules.to_json())
         assert res["legal"] is True and res["next"] is not None
+        assert a.to_json() in res["alternatives"]
 
 
 JSON = st.recursive(
@@ -180,3 +198,49 @@ def test_fuzz_action_field_named(key: str, value: Any) -> None:
 def test_fuzz_handle_never_raises(req: str) -> None:
     out = json.loads(rules_core.handle(req))
     assert out["ok"] in (True, False)
+
+
+def small_deck_game(seed: int, players: int, extra: int, rules: Rules,
+                    steps: int) -> tuple[State, int]:
+    """A random game on a small deck (a few cards beyond the deal): the pile soon runs out."""
+    rng = random.Random(seed)
+    full = rules_core.full_deck(rules.deck)
+    rng.shuffle(full)
+    game = Game(rules)
+    try:
+        s = game.deal(players, seed=seed, deck=full[: 7 * players + 1 + extra])
+    except rules_core.PositionError:
+        return game.deal(players, seed=seed), 0   # no card of that deck can be turned up
+    for k in range(steps):
+        consistent(s, rules)
+        acts = game.legal_actions(s)
+        if not acts:
+            return s, k
+        assert s.result is None
+        # the guard: no state without a result is one where nobody can ever play or draw
+        assert not blocked(s.hands, s.discard, s.pile, s.color, s.pending, s.drawn), s
+        s = game.apply(s, policy(rng, acts))
+    return s, steps
+
+
+@SETTINGS
+@given(seed=st.integers(0, 2**32 - 1), players=st.integers(2, 3), extra=st.integers(1, 12),
+       rules=st.sampled_from(RULE_SETS[:8]))
+def test_small_decks_never_sit_in_a_dead_state(seed: int, players: int, extra: int,
+                                               rules: Rules) -> None:
+    small_deck_game(seed, players, extra, rules, 600)
+
+
+def test_small_decks_can_end_blocked() -> None:
+    """Among seeded small-deck games, some end blocked (the rare hand the guard is for); without
+    the guard such a game would go round with empty draws for ever."""
+    ends = []
+    for seed in range(300):
+        s, _ = small_deck_game(seed, 2 + seed % 2, 1 + seed % 8, Rules(), 1500)
+        if s.result is not None and s.result.blocked:
+            ends.append(seed)
+            assert all(s.hands) and not s.pile and len(s.discard) == 1
+            assert s.result.to_json() == {"winner": None, "points": None, "hand_points": None,
+                                          "blocked": True}
+            break
+    assert ends, "no seeded small-deck game ended blocked"
