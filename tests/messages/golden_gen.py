@@ -154,6 +154,8 @@ def render_situation(n: int, item: dict[str, Any], lang: str) -> list[str]:
 SAMPLE_NAMES = {lang: CAST[lang] for lang in LANGS}
 SAMPLES: dict[str, dict[str, Any]] = {
     "bad_player": {"value": 4}, "bad_target": {"value": 5},
+    "match_rank": {"card": "BS", "top": "RS", "color": "R"},
+    "match_rank_number": {"card": "B7", "top": "R7", "color": "R"},
     "err_card_type": {"value": "7"}, "err_card_code": {"value": "P7"},
     "err_color": {"value": "P"}, "err_rules_unknown": {"option": "stack"},
     "err_rules_bool": {"option": "stacking"},

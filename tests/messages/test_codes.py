@@ -1,4 +1,4 @@
-"""No internal code in any rendered message: a known card is named by its name, a colour by
+"""No internal code (and no placeholder left) in any rendered message: a known card is named by its name, a colour by
 its name, a deck by its description; only an input the user sent may be quoted back."""
 
 from __future__ import annotations
@@ -58,3 +58,4 @@ def test_no_code_in_what_the_referee_says_about_the_golden_situations(lang: str)
         texts = [res["reason"], res["rule_name"], *res["effects"]]
         for text in texts:
             assert not CODE.search(text) and not COLOR_CODE.search(text), (lang, item["source"], text)
+            assert text and "{" not in text and "}" not in text, (lang, item["source"], text)
