@@ -10,7 +10,8 @@ a list, each in the case asked for); ``color`` and ``named`` colour letters; ``p
 ``target``, ``offender``, ``turn`` player indices (the player's name, or a numbered player, in
 the nominative); ``count`` a number of cards and ``points`` a number of points (``{count}``:
 the number, ``{count:acc}``: "3 karty" with the noun in the case and plural form); ``deck`` a
-deck edition. Every other parameter is written as it is (an input quoted back).
+deck edition. Every other parameter is written as it is (an input quoted back). ``{cards_n}``
+(an older spelling) is the count of cards as the object of "draw": ``{count:acc}`` in sk.
 
 A sentence that begins with a placeholder begins with a capital, at the start of the message
 and after a full stop (hu ``Az 1. játékos``); the error messages (``err_*``) are lower-case

@@ -48,7 +48,7 @@ MESSAGES: dict[str, str] = {
     "color_not_needed": "The colour is already set ({color}), so there is nothing to choose.",
     "challenge_nothing": "There is no +4 to challenge. Only a +4 can be challenged, and only by the player who has to pick up the four cards.",
     "draw_reshuffle": "{player} may draw. The draw pile is empty, so the discard pile, all but its top card, is shuffled first to make a new one.",
-    "draw_nothing": "Both piles are used up, so there is nothing to draw: the turn passes.",
+    "draw_nothing": "There is nothing to draw: the draw pile is empty and the discard pile holds only its top card, so the turn passes.",
     "draw_one": "{player} may always draw instead of playing. If the card fits, it may go straight down; if not, the turn passes.",
     "draw_one_force": "{player} may draw instead of playing. With force play, a drawn card that fits must go straight down; if it doesn’t fit, the turn passes.",
     "draw_one_to_match": "Draw to match: {player} draws one card at a time until one fits. If the cards run out first, the turn passes.",

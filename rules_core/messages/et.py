@@ -50,7 +50,7 @@ MESSAGES: dict[str, str] = {
     "color_not_needed": "Värv on juba paigas ({color}), pole midagi valida.",
     "challenge_nothing": "Pole +4, mille puhul kahelda. Kahelda saab ainult +4 puhul ja ainult see mängija, kes peaks võtma neli kaarti.",
     "draw_reshuffle": "{player} võib kaardi võtta. Pakk on tühi, seega segatakse enne äraviskamispakk, peale pealmise kaardi, uueks pakiks.",
-    "draw_nothing": "Mõlemad pakid on otsas ja võtta pole midagi: käik läheb edasi.",
+    "draw_nothing": "Võtta pole midagi: pakk on tühi ja äraviskamispakis on ainult pealmine kaart, seega läheb käik edasi.",
     "draw_one": "Käimise asemel võib {player} alati kaardi võtta. Kui see sobib, võib selle kohe käia; kui ei sobi, läheb käik edasi.",
     "draw_one_force": "Käimise asemel võib {player} kaardi võtta. Kohustusliku käigu korral tuleb sobiv võetud kaart kohe käia; kui see ei sobi, läheb käik edasi.",
     "draw_one_to_match": "Võtmine kuni sobiva kaardini: {player} võtab kaarte ükshaaval, kuni tuleb sobiv. Kui kaardid saavad enne otsa, läheb käik edasi.",
