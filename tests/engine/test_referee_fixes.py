@@ -275,7 +275,7 @@ def test_the_last_draw_the_cap_allows() -> None:
     last = legal(r["next"], {"type": "draw"}, CAP3)        # B3: the third, the last
     assert last["why"]["key"] == "draw_again_last"
     assert "last time" in last["reason"] and "at most 3 cards" in last["reason"]
-    assert any("at most 3 cards" in e and "turn passes" in e for e in last["effects"])
+    assert any("limit" in e and "turn passes" in e for e in last["effects"])
     assert last["next"]["turn"] == 1 and "drawn" not in last["next"]
 
 
@@ -353,8 +353,7 @@ def test_a_blocked_hand_reached_in_play() -> None:
     p = pos([["B7", "G8"], ["Y3", "B2"]], ["R5"], pile=["Y9"])
     r = legal(p, {"type": "draw"})
     assert r["next"]["result"]["blocked"] is True
-    assert r["effects"][-2:] == ["Ann can’t play the drawn card (yellow 9), so the turn passes.",
-                                 r["effects"][-1]] and "blocked" in r["effects"][-1]
+    assert "yellow 9" in r["effects"][-2] and "blocked" in r["effects"][-1]
     # one card to play left somewhere, and the hand goes on
     p2 = pos([["B7", "G8"], ["Y3", "R2"]], ["R5"], pile=["Y9"])
     assert "result" not in legal(p2, {"type": "draw"})["next"]
