@@ -18,7 +18,7 @@ from .conftest import SITE
 pytestmark = pytest.mark.browser
 
 BOOT_TIMEOUT_MS = 60_000
-SNAPSHOT = "**/pyodide/rules_core.snapshot.gz"
+SNAPSHOT = "**/pyodide/rules_core.snapshot.zst*"
 # Ania may put her blue +2 on the yellow +2 (same symbol); Cyril has no card to play on the red 5.
 POSITION = {
     "players": [{"name": "Ania", "hand": ["B+2", "R7", "G3"]}, {"name": "Bartek", "hand": 5},
