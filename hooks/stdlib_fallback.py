@@ -1,7 +1,7 @@
 """The full standard library, fetched only if the trimmed one lacks a module (the referee's worker, in Pyodide).
 
 The site ships a trimmed ``python_stdlib.zip`` (only what Pyodide's start-up and rules_core import, measured at
-build time by ``hooks/stdlib_usage.mjs``). This finder sits last on ``sys.meta_path``: when an import of a
+build time by ``hooks/stdlib_usage.mjs``). This finder sits on ``sys.meta_path`` after the normal path finder: when an import of a
 standard-library module finds nothing, it asks the worker for the full zip once (``js.refereeFullStdlib()``, a
 synchronous fetch that writes it into the file system and returns its path) and finds the module there; a
 submodule of a package of the trimmed zip is looked up in the same package of the full zip. If the full zip cannot
@@ -49,6 +49,9 @@ class FullStdlibFinder:
 
 
 def install() -> None:
-    """Put the finder last on ``sys.meta_path`` (once)."""
-    if FullStdlibFinder not in sys.meta_path:
-        sys.meta_path.append(FullStdlibFinder)  # type: ignore[arg-type]
+    """Put the finder on ``sys.meta_path`` right after the path finder (once): after every normal lookup, and
+    before Pyodide's own hook, which turns a missing standard-library module into an error."""
+    if FullStdlibFinder in sys.meta_path:
+        return
+    after = next((i for i, finder in enumerate(sys.meta_path) if finder is PathFinder), len(sys.meta_path) - 1)
+    sys.meta_path.insert(after + 1, FullStdlibFinder)  # type: ignore[arg-type]

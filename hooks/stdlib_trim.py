@@ -33,7 +33,7 @@ _POSITION = {"players": [{"name": "A", "hand": ["B+2", "R7", "G3"]}, {"name": "B
 EXTRA_REQUESTS = [
     {"fn": "legal_actions", "args": {"position": _POSITION}},
     {"fn": "scenario", "args": {"position": _POSITION, "actions": [{"type": "play", "card": "B+2"}], "lang": "hu"}},
-    {"fn": "rule_url", "args": {"rule": "wild-draw-four"}},
+    {"fn": "rule_url", "args": {"rule_id": "wild-draw-four"}},
     {"fn": "hand_points", "args": {"hands": [["R7", "W"], ["G+2"]]}},
     {"fn": "add_round", "args": {"totals": [10, 20], "hands": [[], ["G+2", "W"]], "winner": 0}},
     {"fn": "add_round", "args": {"totals": [10, 20], "hands": [[], ["G+2", "W"]], "winner": 0, "alternative": True}},

@@ -4,7 +4,8 @@
 //
 // Boots Pyodide (Node, from node_modules, with the full python_stdlib.zip), unpacks the wheel, answers every request
 // of <requests.json> (a JSON list of request strings for rules_core.handle: the golden fixtures plus one call of each
-// facade function), formats a Python exception the way the worker would see one, and then lists every module that
+// facade function), loads the wheel the way the worker's fallback does (loadPackage), formats a Python exception
+// the way the worker would see one, and then lists every module that
 // came from the zip: Pyodide's own start-up (its `pyodide`/`_pyodide` packages, asyncio, ...) and rules_core's
 // imports alike. The build hook writes the trimmed zip from that list; the worker falls back to the full zip if an
 // import is ever missing, and tests/test_referee_files.py proves the trimmed zip answers every fixture.
@@ -32,6 +33,8 @@ for (const request of requests) {
   }
   answered += 1;
 }
+// The worker's fallback when the wheel's bytes cannot be used: loading it by name through the lock file.
+await pyodide.loadPackage(pathToFileURL(resolve(wheelPath)).href, { messageCallback: () => {} });
 try {
   pyodide.runPython("raise ValueError('measured: an exception crossing into JavaScript')");
 } catch {

@@ -1,6 +1,7 @@
 // The referee's worker: Pyodide from the site's own files, rules_core, and JSON requests answered through
 // rules_core.handle.
-// Protocol: the page posts {id, request: "<JSON string>"}; the worker posts {type: "progress", loaded, total, phase}
+// Protocol: the page posts {type: "manifest", manifest} first (referee.json's contents, or null), then
+// {id, request: "<JSON string>"}; the worker posts {type: "progress", loaded, total, phase}
 // while it gets ready (phase "download", then "start"), {type: "ready", boot, cached} once (boot is "snapshot" or
 // "fresh"; cached: every file came from the referee's cache), then {id, response: "<JSON string>"} for each
 // request, and {type: "stored", complete} once it has kept what it downloaded. A failed boot is reported as
@@ -62,8 +63,12 @@ function blobURL(bytes, type) {
   return URL.createObjectURL(new Blob([bytes], { type }));
 }
 
+// The page sends referee.json's contents first (it has read them for its own use: nothing is fetched twice).
+let giveManifest;
+const manifestFromPage = new Promise((resolve) => { giveManifest = resolve; });
+
 async function boot() {
-  const manifest = await loadManifest(base);
+  const manifest = (await manifestFromPage) || (await loadManifest(base));
   files = refereeFiles(base, manifest, { onProgress: progress });
   const wheelEntry = manifest.files.find((entry) => entry.name.endsWith(".whl"));
   const lock = files.get("pyodide-lock.json").then((bytes) => JSON.parse(new TextDecoder().decode(bytes)));
@@ -75,7 +80,9 @@ async function boot() {
 
   const abort = new AbortController();
   const budget = snapshotBudget(abort);
-  const snapshot = files.get(SNAPSHOT, { signal: abort.signal, meter: budget.meter, cacheOnly: saveData });
+  // (a snapshot that fails its digest is only a snapshot lost: the normal boot checks the files it needs)
+  const snapshot = files.get(SNAPSHOT, { signal: abort.signal, meter: budget.meter, cacheOnly: saveData })
+    .catch((error) => Promise.reject(new Error(error.message)));
   snapshot.catch(() => {}).finally(() => budget.stop());
   for (const promise of [wheel, snapshot, wasm]) promise.catch(() => {}); // handled where awaited
 
@@ -90,6 +97,8 @@ async function boot() {
     return response;
   };
 
+  // Pyodide only warns if its WebAssembly fails to arrive, and then waits forever: have it here first.
+  await wasm;
   const stdLibURL = blobURL(await stdlib, "application/zip");
   const createPyodideModule = (await import(blobURL(await runtime, "text/javascript"))).default;
   const options = (extra) => ({
@@ -114,9 +123,9 @@ async function boot() {
     how = "fresh";
     pyodide = await loadPyodide(options());
   }
-  await installWheel(pyodide, wheel);
   self.refereeFullStdlib = () => fullStdlib(pyodide, manifest);
   pyodide.pyimport("stdlib_fallback").install();
+  await installWheel(pyodide, wheel);
   const handle = handler(pyodide);
   return { handle, boot: how, cached: manifest.files.every((entry) => entry.optional || files.fromCache(entry.name)) };
 }
@@ -149,8 +158,8 @@ function fullStdlib(pyodide, manifest) {
 function handler(pyodide) {
   const handle = pyodide.pyimport("rules_core").handle;
   // A restored interpreter must answer a real request before the page is told it is ready.
-  const probe = JSON.parse(handle(JSON.stringify({ id: 0, fn: "rule_url", args: { rule: "wild-draw-four" } })));
-  if (!("ok" in probe)) throw new Error("rules_core.handle gave no answer");
+  const probe = JSON.parse(handle(JSON.stringify({ id: 0, fn: "rule_url", args: { rule_id: "wild-draw-four" } })));
+  if (probe.ok !== true) throw new Error(`rules_core.handle gave no answer (${JSON.stringify(probe.error)})`);
   return (requestJson) => handle(requestJson);
 }
 
@@ -170,6 +179,10 @@ ready.then(
 );
 
 onmessage = async (event) => {
+  if (event.data.type === "manifest") {
+    giveManifest(event.data.manifest);
+    return;
+  }
   const { id, request } = event.data;
   try {
     const { handle } = await ready;

@@ -13,6 +13,8 @@
 // One module worker per page, one ready promise, requests matched by id. Nothing starts until a widget asks (the
 // checker at once; a stepper on "What if?"; the score keeper to score). After a failure, the next ready() or call()
 // starts a new worker (the line may be back). "Keep the referee for offline use" lives in referee-store.js.
+import { manifest as refereeManifest } from "./referee-store.js";
+
 let worker = null;
 let nextId = 1;
 const pending = new Map();
@@ -58,6 +60,8 @@ function start() {
   setState("loading");
   const own = new Worker(new URL("./engine-worker.js", import.meta.url), { type: "module" });
   worker = own;
+  refereeManifest().then((manifest) => manifest, () => null)
+    .then((manifest) => own.postMessage({ type: "manifest", manifest }));
   readyPromise = new Promise((resolve, reject) => {
     own.addEventListener("message", (event) => {
       if (worker !== own) return;

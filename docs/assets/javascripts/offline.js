@@ -69,6 +69,7 @@ async function registerServiceWorker(S) {
     if (hadController) location.reload();
   });
   const registration = await navigator.serviceWorker.register(new URL("sw.js", siteRoot), { scope: siteRoot.pathname });
+  if (!registration) return; // refused (a browser set to block service workers)
   const offer = (worker) => {
     if (navigator.serviceWorker.controller) offerUpdate(worker, S);
   };

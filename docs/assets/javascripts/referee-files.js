@@ -54,7 +54,7 @@ async function readBody(response, entry, packed, onBytes, signal) {
   const out = new Uint8Array(entry.size);
   let filled = 0;
   const put = (chunk) => {
-    if (filled + chunk.length > out.length) throw new Error(`${entry.name}: longer than the build says`);
+    if (filled + chunk.length > out.length) throw new StaleFileError(`${entry.name}: longer than this build's`);
     out.set(chunk, filled);
     filled += chunk.length;
   };
@@ -75,7 +75,8 @@ async function readBody(response, entry, packed, onBytes, signal) {
   } finally {
     if (signal) signal.removeEventListener("abort", abort);
   }
-  if (filled !== entry.size) throw new Error(`${entry.name}: ${filled} of ${entry.size} bytes`);
+  // the whole response arrived but is not this build's file: a host serving another build
+  if (filled !== entry.size) throw new StaleFileError(`${entry.name}: ${filled} bytes, not ${entry.size}`);
   return out;
 }
 
