@@ -1,10 +1,11 @@
 // One script mounts every widget of a page. Widgets are placeholders in the Markdown:
 //   <div data-checker></div>      the "Is this play legal?" checker
 //   <div data-scenario="ID"></div> an example-turn stepper
+//   <div data-score-keeper></div>  the score keeper
 // Reading costs little: the referee (Pyodide in a worker, engine.js) starts only when a widget needs it -- the
-// checker at once, a stepper when "What if?" is opened. Each widget's referee status line gets the loading
-// indicator (referee-progress.js) beside it. offline.js (the service worker, "Keep the referee for offline use",
-// updates) runs on every page.
+// checker at once, a stepper when "What if?" is opened, the score keeper to score. Each widget's referee status
+// line gets the loading indicator (referee-progress.js) beside it. offline.js (the service worker, "Keep the
+// referee for offline use", updates) runs on every page.
 import * as engine from "./engine.js";
 import { progressView } from "./referee-progress.js";
 import { startOffline } from "./offline.js";
@@ -12,6 +13,7 @@ import { startOffline } from "./offline.js";
 const WIDGETS = {
   "[data-checker]": () => import("./checker.js"),
   "[data-scenario]": () => import("./stepper.js"),
+  "[data-score-keeper]": () => import("./score.js"),
 };
 // Where a widget says how the referee is doing; the indicator goes right after it.
 const STATUS_LINE = "[data-referee-status], .checker-engine, .stepper__engine";
