@@ -90,13 +90,12 @@ function keepControl(slot, engine, S, lang) {
   const why = h("span", { class: "offline-keep__why" }, S("keep_why"));
   const status = h("p", { class: "offline-keep__status", role: "status", "aria-live": "polite" });
   const bar = h("progress", { class: "offline-keep__bar", max: "1", value: "0", hidden: true });
-  slot.replaceChildren(h("p", { class: "offline-keep__offer" }, button, " ", why), bar, status);
-  slot.hidden = false;
+  const offer = h("p", { class: "offline-keep__offer" }, button, " ", why);
   let size = "";
 
   const show = (kept) => {
     slot.dataset.kept = String(kept);
-    slot.querySelector(".offline-keep__offer").hidden = kept;
+    offer.hidden = kept;
     if (kept) status.textContent = S("keep_done", { size });
   };
 
@@ -140,7 +139,12 @@ function keepControl(slot, engine, S, lang) {
       const manifest = await store.manifest();
       size = megabytes(manifest.bytes, lang);
       button.textContent = S("keep_button", { size });
-      show(await store.isKept());
+      const kept = await store.isKept();
+      // into the page only once it has its words (an empty button is a nameless one)
+      slot.setAttribute("aria-label", S("offline_label"));
+      slot.setAttribute("role", "region");
+      slot.replaceChildren(offer, bar, status);
+      show(kept);
     },
     run,
     kept: () => slot.dataset.kept === "true",

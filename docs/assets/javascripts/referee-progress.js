@@ -1,11 +1,9 @@
 // The referee's loading indicator, shown in a widget (the checker, a stepper's "What if?") while the referee
 // downloads and starts: a progress bar with the bytes and the percentage, what to expect on a slow line, why it
 // failed if it did (offline and not kept, a site updated underneath), and afterwards whether it is kept on this
-// device. It follows engine.js (onState, onProgress) without starting anything. Its slot keeps its height, so the
-// page does not jump when the bar goes.
+// device. It follows engine.js (onState, onProgress) without starting anything. Its box keeps one height whatever it
+// shows (bar, label, the first-time note), so the page does not jump as it changes.
 import { fill, h } from "./dom.js";
-
-const SLOW_AFTER_MS = 6000;
 
 export function megabytes(bytes, lang) {
   return new Intl.NumberFormat(lang, { style: "unit", unit: "megabyte", maximumFractionDigits: 1, minimumFractionDigits: 1 })
@@ -31,7 +29,6 @@ export function progressView(engine, strings, lang) {
   const bar = h("progress", { class: "referee-progress__bar", max: "1", value: "0" });
   const hint = h("span", { class: "referee-progress__hint", hidden: true }, S("referee_slow"));
   const view = h("div", { class: "referee-progress", "data-referee-progress": "idle" }, bar, label, hint);
-  let slowTimer = null;
 
   const showBar = (on) => {
     bar.hidden = !on;
@@ -47,14 +44,10 @@ export function progressView(engine, strings, lang) {
   });
   engine.onState((state, failure) => {
     view.dataset.refereeProgress = state;
-    clearTimeout(slowTimer);
-    hint.hidden = true;
+    hint.hidden = state !== "loading";
     if (state === "loading") {
       label.textContent = S("referee_starting");
       showBar(true);
-      slowTimer = setTimeout(() => {
-        if (engine.state() === "loading") hint.hidden = false;
-      }, SLOW_AFTER_MS);
     } else {
       showBar(false);
       label.textContent = state === "failed" && failure && failure.kind === "offline" ? S("referee_offline")

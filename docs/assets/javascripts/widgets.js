@@ -43,6 +43,7 @@ async function mountAll(context) {
     const module = await load();
     for (const element of document.querySelectorAll(selector)) {
       module.mount(element, context);
+      element.dataset.mounted = ""; // releases the space widgets.css kept for it
       const line = element.querySelector(STATUS_LINE);
       if (line) line.after(progressView(engine, context.strings, context.lang));
     }
