@@ -3,6 +3,7 @@
 //   <div data-scenario="ID"></div> an example-turn stepper
 // The engine (Pyodide in a worker) starts only on pages that hold a widget, as soon as this script runs.
 import * as engine from "./engine.js";
+import "./language.js";
 
 const WIDGETS = {
   "[data-checker]": () => import("./checker.js"),
