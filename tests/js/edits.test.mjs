@@ -111,6 +111,11 @@ test("a +2 played on you goes on the pile and waits; a +4 the same, with its cha
   s = E.setTop(K, s, 0, "G3");
   assert.equal(s.position.pending, undefined);
 
+  // a +4 is never the only card of the pile (turned up first, it goes back): an unseen card lies under it
+  s = E.setTop(K, E.emptySituation(K), 0, "W+4");
+  assert.deepEqual(s.position.discard, ["R9", "W+4"]);
+  assert.equal(s.position.color, "R");
+
   s = E.setTop(K, E.emptySituation(K), 0, "Y4");
   s = E.setHappened(K, s, 0, "plus4");
   assert.deepEqual(s.position.discard, ["Y4", "W+4"]);
@@ -184,4 +189,19 @@ test("the draw pile keeps the deck's count", () => {
   assert.equal(Q.copyLeft(K, s, "WX"), false, "not in the 108-card deck");
   s = E.setRule(K, s, 0, "deck", "112-swap");
   assert.equal(Q.copyLeft(K, s, "WX"), true);
+});
+
+test("starting over clears the table and keeps the players, their names and the rules", () => {
+  let s = E.setTop(K, E.emptySituation(K), 0, "R5");
+  s = E.addCard(K, s, 0, "R7");
+  s = E.setPlayers(K, s, 0, 4);
+  s = E.setName(K, s, 0, 3, "Dora");
+  s = E.setRule(K, s, 0, "stacking", true);
+  s = E.setHandCount(K, s, 0, 1, 2);
+  s = E.clearTable(K, s, 0);
+  assert.deepEqual(s, {
+    position: { players: [{ hand: [] }, { hand: 7 }, { hand: 7 }, { name: "Dora", hand: 7 }], turn: 0, direction: 1,
+      discard: [], draw_pile: 108 - 21 },
+    action: null, rules: { stacking: true },
+  });
 });

@@ -10,7 +10,7 @@
 //   s.action -> {type: "play", card: "R7"}
 import {
   actorOf, catchTargets, colorOf, currentColor, handAt, handSize, isWild, meOf, playerCount, previousPlayer, topCard,
-  cardsOutsidePile,
+  cardsInSight, cardsOutsidePile,
 } from "./checker-situation.js";
 import { defaultOf, needsColor, needsTarget, optionValue } from "./knowledge.js";
 
@@ -27,6 +27,16 @@ export function emptySituation(K) {
 const clone = (s) => structuredClone(s);
 const knownCards = (hand) => hand.filter((c) => c !== "?");
 
+/** A new question at the same table: the pile, the hands and the move cleared; the players, their names and the
+ * rules kept (a family playing with stacking keeps playing with it). */
+export function clearTable(K, s, me) {
+  const fresh = emptySituation(K);
+  const players = s.position.players.map((p, i) => ({ ...(p.name ? { name: p.name } : {}), hand: i === me ? [] : OTHER_HAND }));
+  const position = { ...fresh.position, players, turn: me };
+  position.draw_pile = K.deck_sizes[optionValue(K, s.rules, "deck")] - cardsOutsidePile(position);
+  return settle(K, { position, action: null, rules: structuredClone(s.rules) }, me);
+}
+
 /** Keep the situation judgeable after an edit; `me` is the player whose move it is. */
 export function settle(K, s, me) {
   const pos = s.position;
@@ -36,7 +46,12 @@ export function settle(K, s, me) {
   if (pos.direction !== -1) pos.direction = 1;
   for (const p of pos.players) if (p.name === "" || p.name === null) delete p.name;
 
-  const top = topCard(pos);
+  let top = topCard(pos);
+  if (top !== null && top.toUpperCase() === "W+4" && pos.discard.length === 1) {
+    // a +4 never starts the pile (turned up first it goes back): some card lay under it; which one is not asked
+    pos.discard.unshift(fillerCard(K, s, pos.color || "R"));
+    top = topCard(pos);
+  }
   if (top !== null) {
     if (!isWild(top)) {
       if ("color" in pos) pos.color = colorOf(top);
@@ -73,6 +88,15 @@ export function settle(K, s, me) {
   settleAction(K, s, me);
   settleRules(K, s);
   return s;
+}
+
+/** A card of `color` with a copy left, for the unseen card under a +4. */
+function fillerCard(K, s, color) {
+  const seen = cardsInSight(s.position);
+  const deck = K.decks[optionValue(K, s.rules, "deck")];
+  const free = (code) => (seen[code] || 0) < (deck[code] || 0);
+  const numbers = K.ranks.filter((r) => /^\d$/.test(r)).reverse(); // a 9 first: the 0s are single copies
+  return numbers.map((r) => color + r).find(free) || K.colors.flatMap((c) => numbers.map((r) => c + r)).find(free);
 }
 
 function settleAction(K, s, me) {
@@ -146,8 +170,11 @@ export function setTop(K, s, me, code) {
   });
 }
 
-/** The colour named after the wild on top. */
-export const setNamedColor = (K, s, me, color) => edit(K, s, me, (c) => { c.position.color = color; });
+/** The colour named after the wild on top (so it was not the first card turned up, waiting for one). */
+export const setNamedColor = (K, s, me, color) => edit(K, s, me, (c) => {
+  if (c.position.color === null && c.action?.type === "color") c.action = null;
+  c.position.color = color;
+});
 
 /** The top card was the first card turned up (no card under it; a Wild with no colour named yet). */
 export function setFirstCard(K, s, me, on) {

@@ -29,7 +29,11 @@ export function createReferee({ engine, tableUrl, fetchJson = defaultFetch }) {
     } catch (error) {
       return { lang, error: { kind: "referee", message: String(error?.message || error) } };
     }
-    if (!reply || !reply.ok) return { lang, error: { kind: "engine", message: reply?.error?.message || "" } };
+    if (!reply || !reply.ok) {
+      // err_unavailable: the referee could not start, or its worker died (engine.js settles every pending call so)
+      const kind = reply?.error?.key === "err_unavailable" ? "referee" : "engine";
+      return { lang, error: { kind, message: reply?.error?.message || "" } };
+    }
     return { lang, source: "live", verdict: digest(reply.result) };
   }
 

@@ -91,34 +91,48 @@ export function presetsSection(ctx, presets, onpick) {
 // ---- the pile -------------------------------------------------------------------------------------------------
 
 export function pileSection(ctx, sit) {
-  const { S, strings, ui } = ctx;
+  const { S, strings, ui, K } = ctx;
   const pos = sit.position;
   const top = topCard(pos);
   const wild = top !== null && isWild(top);
   const choosing = ui.padTarget === "pile";
-  const body = [];
+  let side;
   if (top === null) {
-    body.push(h("p", { class: "checker-prompt", id: `${ctx.id}-pile-prompt` }, S("checker_top_empty")));
+    side = [h("p", { class: "checker-prompt", id: `${ctx.id}-pile-prompt` }, S("checker_top_empty"))];
   } else {
-    body.push(h("div", { class: "checker-top" },
-      cardFace(top, { strings, size: "l", named: wild ? currentColor(pos) : null }),
-      h("div", { class: "checker-top__side" },
-        h("p", { class: "checker-top__label" }, S("checker_top_card"), " ", h("strong", {}, cardLabel(top, strings))),
+    side = [
+      h("p", { class: "checker-top__label" }, S("checker_top_card"), " ", h("strong", {}, cardLabel(top, strings)), " ",
         h("button", {
           type: "button", class: "md-button checker-small", "aria-pressed": String(choosing), "data-focus": "top-change",
           onclick: () => ctx.view((u) => { u.padTarget = choosing ? "hand" : "pile"; u.padFocus = true; }),
-        }, S(choosing ? "checker_top_keep" : "checker_top_change")))));
+        }, S(choosing ? "checker_top_keep" : "checker_top_change"))),
+    ];
     if (wild) {
-      if (currentColor(pos) !== null) {
-        body.push(colorChips(ctx, "named", S("checker_color_named"), currentColor(pos), (c) => ctx.edit("setNamedColor", c)));
-      }
-      if (pos.discard.length <= 1 && happened(pos) === "none") {
-        body.push(checkbox("first", S("checker_first_card"), pos.color === null, (on) => ctx.edit("setFirstCard", on)));
-      }
+      // the colour named after it; a Wild alone on the pile may also be the first card, no colour named yet
+      const first = pos.discard.length <= 1 && happened(pos) === "none" && top.toUpperCase() !== "W+4";
+      const named = currentColor(pos);
+      side.push(h("fieldset", { class: "checker-colors checker-colors--compact" },
+        h("legend", {}, S("checker_color_named")),
+        h("div", { class: "checker-chips__row" },
+          K.colors.map((c) => h("label", { class: `checker-color checker-color--${c}` },
+            h("input", {
+              type: "radio", name: `${ctx.id}-named`, value: c, checked: named === c, "data-focus": `named:${c}`,
+              onchange: () => ctx.edit("setNamedColor", c),
+            }),
+            h("span", { class: "checker-color__swatch", "aria-hidden": "true" }, strings[`card_letter_${c}`] || c),
+            h("span", { class: "checker-color__name" }, colorName(c, strings)))),
+          first ? h("label", { class: "checker-color checker-color--none" },
+            h("input", {
+              type: "radio", name: `${ctx.id}-named`, value: "", checked: named === null, "data-focus": "named:none",
+              onchange: () => ctx.edit("setFirstCard", true),
+            }), h("span", {}, S("checker_first_card"))) : null)));
     }
   }
+  const face = top === null ? h("span", { class: "card card--m card--placeholder", "aria-hidden": "true" }, "?")
+    : cardFace(top, { strings, size: "m", named: wild ? currentColor(pos) : null });
   return h("section", { class: `checker-section checker-pile${choosing ? " checker-section--target" : ""}`, "aria-labelledby": `${ctx.id}-pile-h` },
-    h("h3", { class: "checker-section__h", id: `${ctx.id}-pile-h` }, S("checker_pile")), body);
+    h("h3", { class: "checker-section__h", id: `${ctx.id}-pile-h` }, S("checker_pile")),
+    h("div", { class: "checker-top" }, face, h("div", { class: "checker-top__side" }, side)));
 }
 
 // ---- the card pad: every card of the deck, one tap each --------------------------------------------------------
@@ -200,14 +214,17 @@ export function handSection(ctx, sit, me) {
 // ---- what just happened ---------------------------------------------------------------------------------------
 
 export function happenedSection(ctx, sit, me) {
-  const { S, strings } = ctx;
+  const { S, strings, ui } = ctx;
   const pos = sit.position;
-  const kind = happened(pos);
   const hand = handAt(pos, me).filter((c) => c !== "?");
+  // "you've just drawn" with nothing in the hand yet: the next card tapped into the hand is the one drawn
+  const kind = ui.drawnNext && happened(pos) === "none" ? "drawn" : happened(pos);
   const sub = [];
-  if (kind === "drawn") {
+  if (kind === "drawn" && typeof pos.drawn === "string") {
     sub.push(chips(ctx, "drawn", S("checker_drawn_which"), [...new Set(hand)].map((code) => [code, cardLabel(code, strings)]),
       pos.drawn, (code) => ctx.edit("setDrawn", code), { class: "checker-chips--cards" }));
+  } else if (kind === "drawn") {
+    sub.push(h("p", { class: "checker-prompt" }, S("checker_drawn_empty")));
   }
   if (kind === "plus4") {
     sub.push(checkbox("guilty", S("checker_guilty", {
@@ -222,15 +239,21 @@ export function happenedSection(ctx, sit, me) {
   const uno = h("fieldset", { class: "checker-checks" }, h("legend", {}, S("checker_catchable")),
     h("div", { class: "checker-chips__row" }, others.map((i) => checkbox(`catchable-${i}`, ctx.playerName(i), catchable.includes(i),
       (on) => ctx.edit("setCatchable", i, on)))));
+  const pick = (value) => {
+    if (value === "drawn" && !hand.length) ctx.view((u) => { u.drawnNext = true; });
+    else {
+      ctx.view((u) => { u.drawnNext = false; }, { quiet: true });
+      ctx.edit("setHappened", value);
+    }
+  };
   return h("section", { class: "checker-section checker-happened", "aria-labelledby": `${ctx.id}-happened-h` },
     h("h3", { class: "checker-section__h", id: `${ctx.id}-happened-h` }, S("checker_happened")),
     chips(ctx, "happened", S("checker_happened_to_you"), [
       ["none", S("checker_happened_none")],
-      ["drawn", S("checker_happened_drawn"), { disabled: !hand.length && kind !== "drawn" }],
+      ["drawn", S("checker_happened_drawn")],
       ["plus2", S("checker_happened_plus2")],
       ["plus4", S("checker_happened_plus4")],
-    ], kind, (value) => ctx.edit("setHappened", value)),
-    kind === "drawn" || hand.length ? null : h("p", { class: "checker-hint checker-hint--small" }, S("checker_drawn_empty")),
+    ], kind, pick, { class: "checker-chips--grid" }),
     sub, uno);
 }
 

@@ -7,7 +7,7 @@ import { fill, h } from "./dom.js";
 import { cardLabel, colorName } from "./cards.js";
 import { pageKnowledge } from "./knowledge.js";
 import * as E from "./checker-edits.js";
-import { LinkError, holdsSituation, parseFragment, toFragment } from "./checker-link.js";
+import { LinkError, canonicalKey, holdsSituation, parseFragment, toFragment } from "./checker-link.js";
 import { currentColor, handAt, happened, isComplete, meOf, topCard } from "./checker-situation.js";
 import {
   cardPad, handSection, happenedSection, moveSection, pileSection, presetsSection, rulesSection, tableSection,
@@ -35,11 +35,10 @@ export function mount(root, { engine, strings, lang, siteRoot }) {
   let lastHash = null;
   let shown = null; // what the verdict shows: {situation, answers} or null
   let preset = null; // the preset the table was set up from (until the next edit)
-  let engineState = typeof engine.state === "function" ? engine.state() : "loading";
-  let progress = null;
+  let engineState = "loading";
   let slow = false;
   const ui = {
-    me: 0, padTarget: "pile", open: {}, rove: {}, padFocus: false,
+    me: 0, padTarget: "pile", open: {}, rove: {}, padFocus: false, drawnNext: false,
     also: storedAlso(),
   };
 
@@ -56,7 +55,7 @@ export function mount(root, { engine, strings, lang, siteRoot }) {
   const engineLine = h("p", { class: "checker-engine", "aria-live": "polite" }, S("engine_loading"));
   const message = h("div", { class: "checker-message", role: "alert", hidden: true });
   const note = h("div", { class: "checker-note", hidden: true });
-  const slots = Object.fromEntries(["presets", "pile", "pad", "hand", "happened", "move", "table", "rules"]
+  const slots = Object.fromEntries(["presets", "rules", "pile", "happened", "pad", "hand", "move", "table"]
     .map((key) => [key, h("div", { class: `checker-slot checker-slot--${key}` })]));
   const controls = h("div", { class: "checker-controls", role: "group", "aria-label": S("checker_form_label") },
     ...Object.values(slots));
@@ -73,7 +72,8 @@ export function mount(root, { engine, strings, lang, siteRoot }) {
   const actions = h("div", { class: "checker-actions" },
     h("div", { class: "checker-buttons" },
       h("button", { type: "button", class: "md-button checker-copy", onclick: copyLink }, S("checker_copy")),
-      h("button", { type: "button", class: "md-button checker-print-button", onclick: () => window.print() }, S("checker_print"))),
+      h("button", { type: "button", class: "md-button checker-print-button", onclick: () => window.print() }, S("checker_print")),
+      h("button", { type: "button", class: "md-button checker-start-over", onclick: startOver }, S("checker_start_over"))),
     copyFeedback,
     h("p", { class: "checker-also__choice" }, h("label", { for: `${id}-also` }, S("checker_also")), " ", alsoSelect));
   const barText = h("span", { class: "checker-bar__text" });
@@ -87,21 +87,25 @@ export function mount(root, { engine, strings, lang, siteRoot }) {
   root.replaceChildren(frame);
   root.classList.add("checker-host");
   controls.addEventListener("keydown", onKeydown);
-  root.checker = { situation: () => structuredClone(sit), ui: () => structuredClone(ui) };
+  // for the tests and the tap benchmark: the situation on the controls, and its key (the verdict says which
+  // situation it judged in data-for)
+  root.checker = { situation: () => structuredClone(sit), key: () => canonicalKey(sit) };
 
   // ---- state changes ----------------------------------------------------------------------------------------
   function edit(name, ...args) {
     const before = meOf(sit, ui.me);
     sit = E[name](K, sit, before, ...args);
+    if (name === "addCard" && ui.drawnNext) sit = E.setHappened(K, sit, before, "drawn"); // the card just drawn
+    if (name === "addCard" || name === "setHappened" || name === "clearTable") ui.drawnNext = false;
     ui.me = meOf(sit, before);
     if (name === "setTop") ui.padTarget = "hand";
     preset = null;
     changed({ typing: name === "setName" });
   }
 
-  function view(change) {
+  function view(change, { quiet = false } = {}) {
     change(ui);
-    render();
+    if (!quiet) render();
   }
 
   function changed({ typing = false } = {}) {
@@ -113,6 +117,7 @@ export function mount(root, { engine, strings, lang, siteRoot }) {
 
   function load(situation, { fromPreset = null } = {}) {
     sit = { position: situation.position, action: situation.action ?? null, rules: situation.rules ?? {} };
+    ui.drawnNext = false;
     ui.me = meOf(sit);
     ui.padTarget = topCard(sit.position) === null ? "pile" : "hand";
     preset = fromPreset;
@@ -168,6 +173,15 @@ export function mount(root, { engine, strings, lang, siteRoot }) {
         return;
       }
     }
+  }
+
+  function startOver() {
+    const me = meOf(sit, ui.me);
+    load(E.clearTable(K, sit, me));
+    ui.me = me;
+    writeHash();
+    controls.querySelector(".checker-pad button[tabindex='0']")?.focus({ preventScroll: true });
+    frame.scrollIntoView({ block: "start" });
   }
 
   function pickPreset(p) {
@@ -257,6 +271,7 @@ export function mount(root, { engine, strings, lang, siteRoot }) {
     renderVerdict(verdict, model, c);
     delete verdict.dataset.wasLegal;
     verdict.dataset.source = main.source;
+    verdict.dataset.for = canonicalKey(judged);
     shown = { judged, model };
     setBar({ model, text: model.draws.length || model.over ? outcomeLine(model, c) : model.reason });
     renderAlso(judged, second);
@@ -346,7 +361,8 @@ export function mount(root, { engine, strings, lang, siteRoot }) {
 
   function revealVerdict({ focus = true } = {}) {
     const still = matchMedia("(prefers-reduced-motion: reduce)").matches;
-    verdict.scrollIntoView({ block: "start", behavior: still ? "auto" : "smooth" });
+    const beside = matchMedia("(min-width: 60em)").matches; // the verdict stands beside the controls
+    verdict.scrollIntoView({ block: beside ? "nearest" : "start", behavior: still ? "auto" : "smooth" });
     if (focus) verdict.focus({ preventScroll: true });
   }
 
@@ -480,17 +496,27 @@ export function mount(root, { engine, strings, lang, siteRoot }) {
     addEventListener(type, () => { revealOnAnswer = false; }, { passive: true, capture: true });
   }
 
+  // The card pad is one toolbar (one Tab stop): the arrow keys move along it, up and down to the same card of the
+  // colour above or below (the wilds under the blue row), Home/End to its ends. The hand's cards: left and right.
   function onKeydown(event) {
     const row = event.target.closest(".checker-pad, .checker-hand");
-    const moves = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1, Home: -Infinity, End: Infinity };
-    if (!row || !(event.key in moves) || event.altKey || event.ctrlKey || event.metaKey) return;
+    const keys = ["ArrowRight", "ArrowDown", "ArrowLeft", "ArrowUp", "Home", "End"];
+    if (!row || !keys.includes(event.key) || event.altKey || event.ctrlKey || event.metaKey) return;
     const buttons = [...row.querySelectorAll(row.matches(".checker-hand") ? ".checker-card-button" : "button")]
       .filter((b) => !b.disabled);
     const at = buttons.indexOf(event.target);
     if (at < 0) return;
     event.preventDefault();
-    const step = moves[event.key];
-    const next = Number.isFinite(step) ? (at + step + buttons.length) % buttons.length : step < 0 ? 0 : buttons.length - 1;
+    let next = at;
+    if (event.key === "Home") next = 0;
+    else if (event.key === "End") next = buttons.length - 1;
+    else if (row.matches(".checker-pad") && (event.key === "ArrowUp" || event.key === "ArrowDown")) {
+      next = buttons.indexOf(padNeighbour(buttons, event.target.dataset.card, event.key === "ArrowDown" ? 1 : -1));
+      if (next < 0) next = at;
+    } else {
+      const step = event.key === "ArrowRight" || event.key === "ArrowDown" ? 1 : -1;
+      next = (at + step + buttons.length) % buttons.length;
+    }
     if (row.getAttribute("role") === "toolbar") {
       for (const b of buttons) b.tabIndex = -1;
       buttons[next].tabIndex = 0;
@@ -498,18 +524,28 @@ export function mount(root, { engine, strings, lang, siteRoot }) {
     buttons[next].focus();
   }
 
-  // ---- the referee's state ------------------------------------------------------------------------------------
+  function padNeighbour(buttons, code, dir) {
+    const byCode = new Map(buttons.map((b) => [b.dataset.card, b]));
+    const colors = K.colors;
+    const c = colors.indexOf(code[0]);
+    const wild = !K.ranks.includes(code.slice(1)) || c < 0;
+    const candidates = [];
+    if (wild) {
+      if (dir < 0) for (let i = colors.length - 1; i >= 0; i--) candidates.push(...K.ranks.map((r) => colors[i] + r));
+    } else {
+      const rank = code.slice(1);
+      for (let i = c + dir; i >= 0 && i < colors.length; i += dir) candidates.push(colors[i] + rank);
+      if (dir > 0) candidates.push(...K.wilds);
+    }
+    return candidates.map((x) => byCode.get(x)).find(Boolean) || null;
+  }
+
+  // ---- the referee's state (engine.js; its loading indicator goes right after the status line) --------------
   function showEngine() {
     engineLine.classList.toggle("checker-engine--ready", engineState === "ready");
     engineLine.classList.toggle("checker-engine--failed", engineState === "failed");
-    if (engineState === "ready") engineLine.textContent = S("engine_ready");
-    else if (engineState === "failed") engineLine.textContent = S("engine_failed");
-    else if (progress && progress.phase === "download" && progress.total) {
-      engineLine.textContent = S("checker_engine_progress", {
-        loaded: (progress.loaded / 1e6).toFixed(1), total: (progress.total / 1e6).toFixed(1),
-      });
-    } else if (progress && progress.phase === "start") engineLine.textContent = S("checker_engine_starting");
-    else engineLine.textContent = slow ? S("checker_slow") : S("engine_loading");
+    engineLine.textContent = engineState === "ready" ? S("engine_ready") : engineState === "failed" ? S("engine_failed")
+      : slow ? S("checker_slow") : S("engine_loading");
     if (verdict.dataset.stale !== undefined) {
       const wait = waitingText();
       for (const el of verdict.querySelectorAll(".checker-waiting")) {
@@ -519,25 +555,23 @@ export function mount(root, { engine, strings, lang, siteRoot }) {
     }
   }
 
-  if (typeof engine.onProgress === "function") {
-    engine.onProgress((p) => {
-      progress = p;
-      if (engineState === "loading") showEngine();
-    });
+  function engineChanged(state) {
+    const was = engineState;
+    engineState = state === "idle" ? "loading" : state;
+    showEngine();
+    // the referee could not start (or stopped) while a question waited: say so, with a way to ask again
+    if (engineState === "failed" && was !== "failed" && verdict.dataset.stale !== undefined) {
+      showError(S("engine_failed"), "referee", { retry: true });
+    }
   }
+
   setTimeout(() => {
     if (engineState !== "loading") return;
     slow = true;
     showEngine();
   }, SLOW_AFTER_MS);
-  engine.ready().then(
-    () => { engineState = "ready"; showEngine(); },
-    () => {
-      engineState = "failed";
-      showEngine();
-      if (verdict.dataset.stale !== undefined && !shown) showError(S("engine_failed"), "referee", { retry: false });
-    },
-  );
+  engine.ready().then(() => engineChanged("ready"), () => engineChanged("failed"));
+  if (typeof engine.onState === "function") engine.onState((state) => engineChanged(state));
 
   // ---- start ------------------------------------------------------------------------------------------------
   if (ui.also) alsoSelect.value = ui.also;
