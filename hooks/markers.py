@@ -69,9 +69,21 @@ def page_lang(config) -> str:
 
 
 def glossary_table() -> str:
+    """The glossary: one row per term of ``rules_core.terms``, one column per language; each cell holds the
+    printed name and, in italics below it, the names players say at the table (``EVERYDAY``), so that search
+    finds them too."""
+    from rules_core.terms import EVERYDAY
+
+    def cell(key: str, lang: str) -> str:
+        text = TERMS[key][lang].replace("|", "\\|")
+        names = EVERYDAY[lang].get(key)
+        if names:
+            text += "<br>*" + ", ".join(names).replace("|", "\\|").replace("*", "\\*") + "*"
+        return text
+
     head = "| " + " | ".join(LANG_NAMES[lang] for lang in LANGS) + " |"
     rule = "|" + "---|" * len(LANGS)
-    rows = ["| " + " | ".join(TERMS[key][lang].replace("|", "\\|") for lang in LANGS) + " |" for key in TERMS]
+    rows = ["| " + " | ".join(cell(key, lang) for lang in LANGS) + " |" for key in TERMS]
     return "\n".join(['<div class="glossary-table" markdown>', "", head, rule, *rows, "", "</div>"])
 
 

@@ -8,9 +8,9 @@
 >>> r["legal"], r["rule"], r["rule_url"]
 (False, 'wild-draw-four', 'rules/#wild-draw-four')
 >>> r["reason"]
-'Ania holds a card of the current colour (red): red 7. A +4 is allowed only when you hold no card of that colour. Played anyway, it is a bluff, and the next player may challenge it.'
+'Ania has a card of the colour in play (red): the red 7. A +4 is only allowed when you have no card of that colour; played anyway, it is a bluff the next player can challenge.'
 >>> check(pos, {"type": "play", "card": "B3"}, lang="hu")["reason"]
-'Ez a lap (kék 3) nem illik a legfelső lapra (piros 7): sem a színe nem egyezik (az aktuális szín: piros), sem a száma vagy a jele.'
+'A kék hármas nem rakható a piros hetesre: sem a színe nem egyezik (az érvényes szín: piros), sem a száma vagy a jele.'
 >>> check(pos, {"type": "jump"})["error"]["field"]
 'action.type'
 """

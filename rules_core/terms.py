@@ -1,7 +1,9 @@
 """The project's canonical card and action names in six languages.
 
-This is the table of the project's glossary (``plan/terms.md``) as data: the site's
-glossary page is generated from it and every engine message builds card names from it.
+This is the table of the project's glossary as data: the site's glossary page is generated
+from it (``hooks/markers.py``), and the referee's card names are its printed names (in the
+cases a sentence needs: :mod:`rules_core.forms`). :data:`EVERYDAY` holds the names players
+say at the table, shown beside the printed names in the glossary (and so found by search).
 
 >>> TERMS["draw_two"]["sk"]
 '+2 (Ťahaj dve)'
@@ -9,6 +11,8 @@ glossary page is generated from it and every engine message builds card names fr
 'piros'
 >>> LANGS
 ('en', 'sk', 'cs', 'pl', 'hu', 'et')
+>>> EVERYDAY["sk"]["skip"], EVERYDAY["et"]["wild"]
+(['stopka', 'preskoč'], ['jokker', 'must kaart'])
 """
 
 from __future__ import annotations
@@ -299,11 +303,84 @@ TERMS: Final[dict[str, dict[str, str]]] = {
         'et': 'päripäeva',
     },
     'counterclockwise': {
-        'en': 'counter-clockwise',
+        'en': 'anticlockwise',
         'sk': 'proti smeru hodinových ručičiek',
         'cs': 'proti směru hodinových ručiček',
         'pl': 'przeciwnie do ruchu wskazówek zegara',
         'hu': 'az óramutató járásával ellentétesen',
         'et': 'vastupäeva',
+    },
+}
+
+#: The names players say at the table (lang -> term key -> names), beside the printed names
+#: of TERMS; a term without everyday names is left out. Sources: /work/shared/glossary-notes.md
+#: and the seed articles; the number cards' names are the nouns people use for them.
+EVERYDAY: Final[dict[str, dict[str, list[str]]]] = {
+    'en': {
+        'skip': ['miss a turn'],
+        'reverse': ['change direction'],
+        'draw_two': ['plus two', 'pick up two'],
+        'wild': ['wild card', 'change colour'],
+        'wild_draw_four': ['plus four', 'pick up four'],
+        'wild_customizable': ['blank card'],
+        'draw': ['pick up a card'],
+        'play': ['put down a card'],
+        'stacking': ['Progressive UNO'],
+    },
+    'sk': {
+        'number_card': ['nula', 'jednotka', 'dvojka', 'trojka', 'štvorka', 'päťka', 'šestka',
+                        'sedmička', 'osmička', 'deviatka'],
+        'skip': ['stopka', 'preskoč'],
+        'reverse': ['otočka', 'zmena smeru'],
+        'draw_two': ['plus dva', 'plus dvojka'],
+        'wild': ['žolík', 'zmena farby'],
+        'wild_draw_four': ['plus štyri', 'plus štvorka', 'žolík plus štyri'],
+        'draw': ['ťahať', 'dobrať si'],
+        'play': ['priložiť'],
+    },
+    'cs': {
+        'number_card': ['nula', 'jednička', 'dvojka', 'trojka', 'čtyřka', 'pětka', 'šestka',
+                        'sedmička', 'osmička', 'devítka'],
+        'skip': ['stopka', 'stop', 'přeskoč'],
+        'reverse': ['otočka', 'obrácení'],
+        'draw_two': ['plus dvě', 'vezmi si dvě'],
+        'wild': ['žolík', 'změna barvy'],
+        'wild_draw_four': ['plus čtyři', 'čtyřka'],
+        'draw_pile': ['hromádka'],
+        'draw': ['táhnout', 'dobrat si'],
+        'play': ['odhodit'],
+        'stacking': ['sčítání'],
+    },
+    'pl': {
+        'number_card': ['zero', 'jedynka', 'dwójka', 'trójka', 'czwórka', 'piątka', 'szóstka',
+                        'siódemka', 'ósemka', 'dziewiątka'],
+        'skip': ['stop'],
+        'reverse': ['zwrot'],
+        'draw_two': ['plus dwa'],
+        'wild': ['zmiana koloru', 'joker'],
+        'wild_draw_four': ['plus cztery'],
+        'draw': ['pociągnąć'],
+        'play': ['wyłożyć'],
+    },
+    'hu': {
+        'number_card': ['nullás', 'egyes', 'kettes', 'hármas', 'négyes', 'ötös', 'hatos', 'hetes',
+                        'nyolcas', 'kilences'],
+        'skip': ['Ugorj!'],
+        'reverse': ['Fordulj!'],
+        'draw_two': ['plusz kettes'],
+        'wild': ['joker'],
+        'wild_draw_four': ['plusz négyes'],
+        'wild_customizable': ['üres joker'],
+        'draw_pile': ['talon'],
+        'jump_in': ['csapni'],
+    },
+    'et': {
+        'skip': ['jäta vahele'],
+        'reverse': ['suunavahetus'],
+        'draw_two': ['pluss kaks', 'võta kaks'],
+        'wild': ['jokker', 'must kaart'],
+        'wild_draw_four': ['pluss neli', 'must pluss neli'],
+        'draw': ['võtta kaart'],
+        'play': ['panna'],
     },
 }

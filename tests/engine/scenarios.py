@@ -341,9 +341,9 @@ SCENARIOS: list[dict[str, Any]] = [
     call("deck-112: 40 points", "points", {"cards": ["WX", "WS", "WC"]}, {"result": 120}),
     # -- localized reasons ---------------------------------------------------------------
     chk("messages: Slovak reason", pos(H2, ["Y7"]), {"type": "play", "card": "R5"},
-        {"legal": False, "reason.contains": "červená 5"}, lang="sk"),
+        {"legal": False, "reason.contains": "Červenú päťku"}, lang="sk"),
     chk("messages: Hungarian reason", pos(H2, ["Y7"]), {"type": "play", "card": "R5"},
-        {"legal": False, "reason.contains": "piros 5"}, lang="hu"),
+        {"legal": False, "reason.contains": "A piros ötös"}, lang="hu"),
     # -- rules errors --------------------------------------------------------------------
     chk("rules: unknown option", pos(H2, ["R1"]), {"type": "draw"},
         {"error.field": "rules.stackin"}, rules={"stackin": True}),

@@ -321,7 +321,7 @@ def test_challenge_guilty_offender_draws_four_challenger_takes_turn() -> None:
     assert nxt["color"] == "B" and nxt["discard"][-1] == "W+4"   # the +4 and colour stand
     assert "pending" not in nxt
     assert "Ben" in r["reason"] and "Ann" in r["reason"]
-    assert "Ann draws 4 cards." in r["effects"] and r["effects"][-1] == "It’s Ben’s turn."
+    assert "Ann picks up 4 cards." in r["effects"] and r["effects"][-1] == "It’s Ben’s turn."
     # Ben then plays as usual on blue
     ok(nxt, {"type": "draw"})
 
@@ -334,7 +334,7 @@ def test_challenge_innocent_challenger_draws_six_and_loses_turn() -> None:
     assert hands(nxt)[1] == ["G5", "Y1"] + PILE[:6]
     assert hands(nxt)[0] == ["B2", "G1"]
     assert nxt["turn"] == 2 and nxt["color"] == "B" and nxt["discard"][-1] == "W+4"
-    assert "Ben draws 6 cards." in r["effects"] and r["effects"][-1] == "It’s Cid’s turn."
+    assert "Ben picks up 6 cards." in r["effects"] and r["effects"][-1] == "It’s Cid’s turn."
 
 
 def test_no_challenge_victim_draws_four_and_loses_turn() -> None:
@@ -386,8 +386,8 @@ def test_draw_two_takes_effect_at_once() -> None:
     nxt = r["next"]
     assert hands(nxt)[1] == ["G5", "Y1"] + PILE[:2]
     assert nxt["turn"] == 2 and "pending" not in nxt
-    assert r["effects"] == ["Ann plays the red +2.", "Ben draws 2 cards.",
-                            "Ben loses their turn.", "It’s Cid’s turn."]
+    assert r["effects"] == ["Ann plays the red +2.", "Ben picks up 2 cards.",
+                            "Ben misses their turn.", "It’s Cid’s turn."]
 
 
 def test_draw_two_matches_colour_or_draw_two_only() -> None:
@@ -412,7 +412,7 @@ def test_skip_and_reverse_by_symbol_and_colour() -> None:
 def test_skip_four_players(direction: int, skipped: str, turn: int) -> None:
     p = pos([["RS", "G1"], ["G5"], ["Y5"], ["Y6"]], ["R7"], direction=direction)
     r = ok(p, {"type": "play", "card": "RS"})
-    assert r["next"]["turn"] == turn and f"{skipped} loses their turn." in r["effects"]
+    assert r["next"]["turn"] == turn and f"{skipped} misses their turn." in r["effects"]
 
 
 def test_reverse_three_players_changes_direction() -> None:
@@ -426,7 +426,7 @@ def test_two_players_same_player_again(card: str) -> None:
     p = pos([[card, "G1", "B1"], ["G5", "Y1"]], ["R7"])
     r = ok(p, {"type": "play", "card": card})
     assert r["next"]["turn"] == 0
-    assert "Ben loses their turn." in r["effects"] and r["effects"][-1] == "It’s Ann’s turn."
+    assert "Ben misses their turn." in r["effects"] and r["effects"][-1] == "It’s Ann’s turn."
     if card == "RR":
         assert r["rule"] == "two-players"
         # a second Reverse (whatever the direction now) still skips the opponent
@@ -459,7 +459,7 @@ def test_drawn_unplayable_card_turn_passes() -> None:
     p = pos([["B2", "G1"], ["G5", "Y1"], ["B9", "G2"]], ["R7"], pile=["Y4", "B6"])
     r = ok(p, {"type": "draw"})
     assert r["next"]["turn"] == 1 and "drawn" not in r["next"]
-    assert "Ann can’t play the drawn card (yellow 4), so the turn passes." in r["effects"]
+    assert "The card drawn, the yellow 4, can’t be played, so the turn passes." in r["effects"]
 
 
 def test_no_pass_without_drawing() -> None:
@@ -544,7 +544,7 @@ def test_uno_caught(catcher: int, penalty: int) -> None:
     assert hands(r["next"])[0] == ["G1"] + PILE[:penalty]
     assert r["next"]["turn"] == 1 and "catchable" not in r["next"]
     assert f"{NAMES[catcher]} catches Ann" in r["reason"]
-    assert f"Ann draws {penalty} cards." in r["effects"]
+    assert f"Ann picks up {penalty} cards." in r["effects"]
     no(r["next"], {"type": "uno", "player": 0})      # too late to say it now
 
 
@@ -592,7 +592,7 @@ def test_going_out_on_draw_two_next_still_draws_and_counts() -> None:
     assert hands(nxt)[1] == ["G5", "Y1", "W", "B6"]
     assert nxt["result"] == {"winner": 0, "points": 5 + 1 + 50 + 6 + 9 + 2,
                              "hand_points": [0, 62, 11]}
-    assert "Ben draws 2 cards." in r["effects"]
+    assert "Ben picks up 2 cards." in r["effects"]
     assert legal_actions(nxt) == []
 
 
@@ -609,7 +609,7 @@ def test_going_out_on_plus4_next_still_draws_and_counts() -> None:
 def test_going_out_on_wild_and_actions_allowed() -> None:
     r = ok(pos([["W"], ["G5", "Y1"], ["B9"]], ["R7"]), {"type": "play", "card": "W", "color": "G"})
     assert r["next"]["result"] == {"winner": 0, "points": 15, "hand_points": [0, 6, 9]}
-    assert r["effects"][-1] == "Ann has gone out and wins the hand with 15 points."
+    assert r["effects"][-1] == "Ann has gone out and wins the hand, scoring 15 points."
     for card in ("RS", "RR"):
         res = ok(pos([[card], ["G5"], ["B9"]], ["R7"]), {"type": "play", "card": card})
         assert res["next"]["result"]["winner"] == 0
@@ -726,7 +726,7 @@ def test_jump_in_identical_card_play_continues_from_jumper() -> None:
     no(p, {"type": "play", "card": "R8", "player": 3}, JI, key="jump_in_not_identical")
     sk = pos([["Y7", "B5"], ["G5", "Y1"], ["R5", "GS"], ["R8", "Y2"]], ["Y2", "GS"])
     r2 = ok(sk, {"type": "play", "card": "GS", "player": 2}, JI)
-    assert r2["next"]["turn"] == 0 and "Dee loses their turn." in r2["effects"]
+    assert r2["next"]["turn"] == 0 and "Dee misses their turn." in r2["effects"]
 
 
 def test_jump_in_not_while_a_penalty_is_pending() -> None:

@@ -33,13 +33,15 @@ def test_force_play_effect_says_must_play() -> None:
     out = check(PLAYABLE, FORCE)
     effect = out["effects"][-1]
     assert "must play" in effect and "keep" not in effect, effect
-    assert "must play" in out["reason"] and "may" not in out["reason"], out["reason"]
+    reason = out["reason"]
+    assert "must go straight down" in reason and "may go straight down" not in reason, reason
 
 
 def test_official_effect_still_says_may_play_or_keep() -> None:
     out = check(PLAYABLE, None)
     assert "may play it at once or keep it" in out["effects"][-1]
     assert out["why"]["key"] == "draw_one"
+    assert "may go straight down" in out["reason"], out["reason"]
 
 
 def test_draw_to_match_reason_says_keep_drawing() -> None:
@@ -54,7 +56,7 @@ def test_draw_to_match_reason_says_keep_drawing() -> None:
 def test_draw_to_match_reason_names_the_cap() -> None:
     out = check(UNPLAYABLE, MATCH_CAP)
     assert out["why"] == {"key": "draw_one_to_match_cap", "params": {"player": 0, "count": 3}}
-    assert "at most 3 cards" in out["reason"] and "turn passes" in out["reason"], out["reason"]
+    assert "no more than 3 cards" in out["reason"] and "turn passes" in out["reason"], out["reason"]
 
 
 def test_both_rules_draw_to_match_reason_and_force_play_effect() -> None:
