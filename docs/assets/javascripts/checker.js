@@ -4,17 +4,18 @@
 // and the answer is drawn by verdict-view.js. Every change is judged again at once; until its answer is in, the
 // verdict on screen is marked out of date (data-stale), never shown as current.
 import { fill, h } from "./dom.js";
-import { cardLabel, colorName } from "./cards.js";
 import { pageKnowledge } from "./knowledge.js";
 import * as E from "./checker-edits.js";
 import { LinkError, canonicalKey, holdsSituation, parseFragment, toFragment } from "./checker-link.js";
-import { currentColor, handAt, happened, isComplete, meOf, topCard } from "./checker-situation.js";
+import { handAt, isComplete, meOf, topCard } from "./checker-situation.js";
+import { keyboardFor } from "./checker-keys.js";
+import { printNoteFor } from "./checker-print.js";
 import {
   cardPad, handSection, happenedSection, moveSection, pileSection, presetsSection, rulesSection, tableSection,
 } from "./checker-view.js";
 import { NO_ANSWER_AFTER_MS, createReferee } from "./checker-referee.js";
 import { rulesSummary, verdictModel } from "./verdict-model.js";
-import { TONE_ICON, outcomeLine, renderVerdict, rulesLines } from "./verdict-view.js";
+import { TONE_ICON, outcomeLine, renderVerdict } from "./verdict-view.js";
 
 const ALSO_KEY = "uno-checker-also";
 const SLOW_AFTER_MS = 10_000;
@@ -86,7 +87,7 @@ export function mount(root, { engine, strings, lang, siteRoot }) {
     h("div", { class: "checker-body" }, controls, side), bar, printNote);
   root.replaceChildren(frame);
   root.classList.add("checker-host");
-  controls.addEventListener("keydown", onKeydown);
+  controls.addEventListener("keydown", keyboardFor(K));
   // for the tests and the tap benchmark: the situation on the controls, and its key (the verdict says which
   // situation it judged in data-for)
   root.checker = { situation: () => structuredClone(sit), key: () => canonicalKey(sit) };
@@ -368,40 +369,7 @@ export function mount(root, { engine, strings, lang, siteRoot }) {
 
   // ---- print ------------------------------------------------------------------------------------------------
   function renderPrint(judged, model, c) {
-    const pos = judged.position;
-    const me = meOf(judged);
-    const top = topCard(pos);
-    const hand = handAt(pos, me);
-    const a = judged.action;
-    const moveText = a.type === "play"
-      ? S("checker_move_play_card", { card: cardLabel(a.card, strings, { named: a.color || null }) })
-      : S(`checker_move_${a.type}`);
-    const url = location.href;
-    const lines = [
-      S("checker_print_top", { card: cardLabel(top, strings) }),
-      currentColor(pos) ? S("checker_print_color", { color: colorName(currentColor(pos), strings) }) : null,
-      happened(pos) !== "none" ? S(`checker_happened_${happened(pos)}`) : null,
-      hand.length ? S("checker_print_hand", { player: c.playerName(me), cards: hand.map((x) => cardLabel(x, strings)).join(", ") })
-        : S("checker_print_hand_empty", { player: c.playerName(me) }),
-      S("checker_print_others", {
-        counts: pos.players.map((p, i) => (i === me ? null : `${c.playerName(i)}: ${Array.isArray(p.hand) ? p.hand.length : p.hand}`))
-          .filter(Boolean).join(", "),
-      }),
-      S("checker_print_turn", { player: c.playerName(pos.turn ?? 0) }),
-      S("checker_print_move", { move: moveText }),
-    ].filter(Boolean);
-    const ruleUrl = new URL(model.rule.url, siteRoot).href;
-    printNote.replaceChildren(
-      h("h2", {}, S("checker_print_title")),
-      h("h3", {}, S("checker_print_situation")),
-      h("ul", {}, lines.map((l) => h("li", {}, l))),
-      h("h3", {}, S("checker_print_verdict")),
-      h("p", { class: "checker-print__head" }, S(`checker_tone_${model.tone.replace(/-/g, "_")}`)),
-      outcomeLine(model, c) ? h("p", {}, outcomeLine(model, c)) : null,
-      h("p", {}, model.reason),
-      h("p", {}, S("rule_link"), ": ", model.rule.name, " — ", h("span", { class: "checker-print__url" }, ruleUrl)),
-      rulesLines(rulesSummary(K, judged.rules), c).map((l) => h("p", {}, l)),
-      h("p", { class: "checker-print__link" }, S("checker_print_link"), " ", h("span", { class: "checker-print__url" }, url)));
+    printNote.replaceChildren(...printNoteFor(judged, model, { ...c, K, url: location.href }));
   }
 
   // ---- link, language, copy -----------------------------------------------------------------------------------
@@ -494,50 +462,6 @@ export function mount(root, { engine, strings, lang, siteRoot }) {
   // opened from a link: its verdict comes into view when it is in, unless the reader has started on something else
   for (const type of ["pointerdown", "keydown", "wheel", "touchstart"]) {
     addEventListener(type, () => { revealOnAnswer = false; }, { passive: true, capture: true });
-  }
-
-  // The card pad is one toolbar (one Tab stop): the arrow keys move along it, up and down to the same card of the
-  // colour above or below (the wilds under the blue row), Home/End to its ends. The hand's cards: left and right.
-  function onKeydown(event) {
-    const row = event.target.closest(".checker-pad, .checker-hand");
-    const keys = ["ArrowRight", "ArrowDown", "ArrowLeft", "ArrowUp", "Home", "End"];
-    if (!row || !keys.includes(event.key) || event.altKey || event.ctrlKey || event.metaKey) return;
-    const buttons = [...row.querySelectorAll(row.matches(".checker-hand") ? ".checker-card-button" : "button")]
-      .filter((b) => !b.disabled);
-    const at = buttons.indexOf(event.target);
-    if (at < 0) return;
-    event.preventDefault();
-    let next = at;
-    if (event.key === "Home") next = 0;
-    else if (event.key === "End") next = buttons.length - 1;
-    else if (row.matches(".checker-pad") && (event.key === "ArrowUp" || event.key === "ArrowDown")) {
-      next = buttons.indexOf(padNeighbour(buttons, event.target.dataset.card, event.key === "ArrowDown" ? 1 : -1));
-      if (next < 0) next = at;
-    } else {
-      const step = event.key === "ArrowRight" || event.key === "ArrowDown" ? 1 : -1;
-      next = (at + step + buttons.length) % buttons.length;
-    }
-    if (row.getAttribute("role") === "toolbar") {
-      for (const b of buttons) b.tabIndex = -1;
-      buttons[next].tabIndex = 0;
-    }
-    buttons[next].focus();
-  }
-
-  function padNeighbour(buttons, code, dir) {
-    const byCode = new Map(buttons.map((b) => [b.dataset.card, b]));
-    const colors = K.colors;
-    const c = colors.indexOf(code[0]);
-    const wild = !K.ranks.includes(code.slice(1)) || c < 0;
-    const candidates = [];
-    if (wild) {
-      if (dir < 0) for (let i = colors.length - 1; i >= 0; i--) candidates.push(...K.ranks.map((r) => colors[i] + r));
-    } else {
-      const rank = code.slice(1);
-      for (let i = c + dir; i >= 0 && i < colors.length; i += dir) candidates.push(colors[i] + rank);
-      if (dir > 0) candidates.push(...K.wilds);
-    }
-    return candidates.map((x) => byCode.get(x)).find(Boolean) || null;
   }
 
   // ---- the referee's state (engine.js; its loading indicator goes right after the status line) --------------

@@ -21,9 +21,11 @@ function recall(key) {
   }
 }
 
-/** The fragment to carry: the page's own, or the heading of the section at the top of the screen. */
+/** The fragment to carry: the page's own, or, once the reader has scrolled into the page, the heading of the
+ * section at the top of the screen (none while the page's top is still in view). */
 export function currentAnchor(doc = document, win = window) {
   if (win.location.hash.length > 1) return win.location.hash;
+  if (win.scrollY < win.innerHeight / 4) return "";
   const header = doc.querySelector(".md-header")?.getBoundingClientRect().bottom || 0;
   let anchor = "";
   for (const heading of doc.querySelectorAll(".md-content h2[id], .md-content h3[id]")) {
