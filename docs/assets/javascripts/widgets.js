@@ -1,6 +1,7 @@
 // One script mounts every widget of a page. Widgets are placeholders in the Markdown:
 //   <div data-checker></div>      the "Is this play legal?" checker
 //   <div data-scenario="ID"></div> an example-turn stepper
+//   <div data-score-keeper></div>  the score keeper
 // The engine (Pyodide in a worker) starts only on pages that hold a widget, as soon as this script runs.
 import * as engine from "./engine.js";
 import "./language.js";
@@ -8,6 +9,7 @@ import "./language.js";
 const WIDGETS = {
   "[data-checker]": () => import("./checker.js"),
   "[data-scenario]": () => import("./stepper.js"),
+  "[data-score-keeper]": () => import("./score.js"),
 };
 
 function uiStrings() {
