@@ -29,7 +29,7 @@ from typing import Any, Final
 
 from rules_core.actions import TYPES, Action
 from rules_core.cards import ALL_CARDS, COLORS, DECK_SIZE, DECKS, IS_WILD, RANKS, UNKNOWN, WILDS
-from rules_core.catalogue import RULES
+from rules_core.catalogue import RULES, rule_url
 from rules_core.errors import ActionError
 from rules_core.legality import judge
 from rules_core.messages import card_name, color_name
@@ -207,10 +207,12 @@ _COLOR_KEYS: Final = {"R": "card_red", "Y": "card_yellow", "G": "card_green", "B
 
 
 def page_strings(lang: str) -> dict[str, str]:
-    """The names the widgets show, as UI string keys: ``card_name_<code>`` for every card
-    (``card_name_?`` the unknown card) and ``card_red`` ... ``card_blue`` for the colours."""
+    """What the widgets show, as UI string keys: ``card_name_<code>`` for every card (``card_name_?``
+    the unknown card), ``card_red`` ... ``card_blue`` for the colours, and ``rule_url_<id>`` the
+    site-relative address of each rule's paragraph in the language."""
     out = {f"card_name_{card}": name for card, name in card_names(lang).items()}
     out.update({_COLOR_KEYS[color]: name for color, name in color_names(lang).items()})
+    out.update({f"rule_url_{rule_id}": rule_url(rule_id, lang) for rule_id in RULES})
     return out
 
 

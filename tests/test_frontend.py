@@ -8,7 +8,7 @@ from dataclasses import fields
 
 import pytest
 
-from rules_core import LANGS, RULES, Rules, RulesError, card_name, check, full_deck
+from rules_core import LANGS, RULES, Rules, RulesError, card_name, check, full_deck, rule_url
 from rules_core.cards import ALL_CARDS, COLORS
 from rules_core.frontend import (OPTION_KINDS, OPTION_REQUIRES, OPTION_RULES, OPTION_VALUES, action_fields,
                                  card_names, color_names, knowledge, needs_target, options, page_strings)
@@ -81,4 +81,5 @@ def test_names_are_the_engine_names(lang):
     strings = page_strings(lang)
     assert strings["card_name_R7"] == card_name("R7", lang)
     assert strings["card_blue"] == color_name("B", lang)
+    assert strings["rule_url_stacking"] == rule_url("stacking", lang)
     assert all(isinstance(v, str) and v for v in strings.values())

@@ -2,7 +2,7 @@
 // disclosures are open, where a tapped card goes). Each renderer returns DOM and does nothing else: a control calls
 // ctx.edit(name, ...args) with the name of an edit of checker-edits.js, or ctx.view(change) for the view's state.
 //
-// ctx: {S, strings, K, lang, id, ui, edit, view, playerName}
+// ctx: {S, strings, K, lang, id, ui, edit, view, playerName, siteRoot}
 import { h } from "./dom.js";
 import { cardFace, cardLabel, colorName, parseCard } from "./cards.js";
 import { deckCounts, optionValue } from "./knowledge.js";
@@ -67,7 +67,7 @@ function colorChips(ctx, name, legend, current, onpick) {
 function disclosure(ctx, key, title, state, body) {
   const open = Boolean(ctx.ui.open[key]);
   return h("section", { class: `checker-section checker-more checker-more--${key}` },
-    h("h3", { class: "checker-more__h" }, h("button", {
+    h("h2", { class: "checker-more__h" }, h("button", {
       type: "button", class: "checker-disclosure", "aria-expanded": String(open), "aria-controls": `${ctx.id}-${key}`,
       "data-focus": `${key}-toggle`, onclick: () => ctx.view((ui) => { ui.open[key] = !open; }),
     }, h("span", { class: "checker-disclosure__title" }, title), state ? [" ", h("span", { class: "checker-disclosure__state" }, state)] : null)),
@@ -131,7 +131,7 @@ export function pileSection(ctx, sit) {
   const face = top === null ? h("span", { class: "card card--m card--placeholder", "aria-hidden": "true" }, "?")
     : cardFace(top, { strings, size: "m", named: wild ? currentColor(pos) : null });
   return h("section", { class: `checker-section checker-pile${choosing ? " checker-section--target" : ""}`, "aria-labelledby": `${ctx.id}-pile-h` },
-    h("h3", { class: "checker-section__h", id: `${ctx.id}-pile-h` }, S("checker_pile")),
+    h("h2", { class: "checker-section__h", id: `${ctx.id}-pile-h` }, S("checker_pile")),
     h("div", { class: "checker-top" }, face, h("div", { class: "checker-top__side" }, side)));
 }
 
@@ -202,7 +202,7 @@ export function handSection(ctx, sit, me) {
       }, h("span", { "aria-hidden": "true" }, "×")));
   });
   return h("section", { class: "checker-section checker-hand-box", "aria-labelledby": `${ctx.id}-hand-h` },
-    h("h3", { class: "checker-section__h", id: `${ctx.id}-hand-h` }, S("checker_your_hand", { player: ctx.playerName(me) })),
+    h("h2", { class: "checker-section__h", id: `${ctx.id}-hand-h` }, S("checker_your_hand", { player: ctx.playerName(me) })),
     hand.length ? [
       h("p", { class: "checker-hint", id: `${ctx.id}-hand-hint` }, S("checker_hand_hint")),
       h("ul", { class: "checker-hand", "aria-describedby": `${ctx.id}-hand-hint`, "aria-label": S("checker_hand_list") }, items),
@@ -247,7 +247,7 @@ export function happenedSection(ctx, sit, me) {
     }
   };
   return h("section", { class: "checker-section checker-happened", "aria-labelledby": `${ctx.id}-happened-h` },
-    h("h3", { class: "checker-section__h", id: `${ctx.id}-happened-h` }, S("checker_happened")),
+    h("h2", { class: "checker-section__h", id: `${ctx.id}-happened-h` }, S("checker_happened")),
     chips(ctx, "happened", S("checker_happened_to_you"), [
       ["none", S("checker_happened_none")],
       ["drawn", S("checker_happened_drawn")],
@@ -290,7 +290,7 @@ export function moveSection(ctx, sit, me) {
       n: top === "W+4" ? 4 : 2, choice: S(top === "W+4" ? "checker_happened_plus4" : "checker_happened_plus2"),
     })) : null;
   return h("section", { class: "checker-section checker-move", "aria-labelledby": `${ctx.id}-move-h` },
-    h("h3", { class: "checker-section__h", id: `${ctx.id}-move-h` }, S("checker_move")),
+    h("h2", { class: "checker-section__h", id: `${ctx.id}-move-h` }, S("checker_move")),
     chips(ctx, "move", S("checker_move_what"), moves.map((type) => [type, label(type)]), a?.type ?? null,
       (type) => ctx.edit("chooseMove", type), { class: "checker-chips--moves" }),
     sub, waitingHint);
@@ -332,6 +332,18 @@ export function tableSection(ctx, sit, me) {
 
 // ---- the rules: house rules apart from edition readings (collapsed) -------------------------------------------
 
+/** A small link to the paragraph of the rule an option is about (the engine's address for it, in this language). */
+function aboutLink(ctx, option, label) {
+  const url = ctx.strings[`rule_url_${option.rule}`];
+  if (!url || !ctx.siteRoot) return null;
+  return h("a", {
+    class: "checker-about", href: new URL(url, ctx.siteRoot).href, "aria-label": `${label}: ${ctx.S("rule_link")}`,
+    title: ctx.S("rule_link"),
+  }, h("span", { "aria-hidden": "true" }, "?"));
+}
+
+const withAbout = (ctx, option, label, control) => h("div", { class: "checker-option" }, control, aboutLink(ctx, option, label));
+
 export function rulesSection(ctx, sit) {
   const { S, K } = ctx;
   const rules = sit.rules;
@@ -346,14 +358,15 @@ export function rulesSection(ctx, sit) {
       return checkbox(o.key, S("checker_option_draw_to_match_cap", { n: o.suggested }), value(o.key) !== null && !off,
         (on) => ctx.edit("setRule", o.key, on ? o.suggested : null), { disabled: off });
     }
-    return checkbox(o.key, S(`checker_option_${o.key}`), Boolean(value(o.key)) && !off,
-      (on) => ctx.edit("setRule", o.key, on), { disabled: off });
+    const label = S(`checker_option_${o.key}`);
+    return withAbout(ctx, o, label, checkbox(o.key, label, Boolean(value(o.key)) && !off,
+      (on) => ctx.edit("setRule", o.key, on), { disabled: off }));
   });
   const editionControls = edition.map((o) => {
     const label = (v) => S(`checker_option_${o.key}_${String(v).replace(/-/g, "_")}`);
     if (o.values.length === 2) {
-      return checkbox(o.key, label(o.values[1]), value(o.key) === o.values[1],
-        (on) => ctx.edit("setRule", o.key, on ? o.values[1] : o.values[0]));
+      return withAbout(ctx, o, label(o.values[1]), checkbox(o.key, label(o.values[1]), value(o.key) === o.values[1],
+        (on) => ctx.edit("setRule", o.key, on ? o.values[1] : o.values[0])));
     }
     return chips(ctx, `option-${o.key}`, S(`checker_option_${o.key}`), o.values.map((v) => [v, label(v)]), value(o.key),
       (v) => ctx.edit("setRule", o.key, v), { class: "checker-chips--list" });

@@ -129,7 +129,7 @@ export function mount(root, { engine, strings, lang, siteRoot }) {
 
   // ---- rendering --------------------------------------------------------------------------------------------
   const ctx = () => ({
-    S, strings, K, lang, id, ui, playerName, edit, view,
+    S, strings, K, lang, id, ui, playerName, edit, view, siteRoot,
   });
 
   function render({ typing = false } = {}) {
