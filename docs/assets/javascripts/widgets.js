@@ -9,6 +9,7 @@
 import * as engine from "./engine.js";
 import { progressView } from "./referee-progress.js";
 import { startOffline } from "./offline.js";
+import "./language.js";
 
 const WIDGETS = {
   "[data-checker]": () => import("./checker.js"),
