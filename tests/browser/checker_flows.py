@@ -45,12 +45,12 @@ FLOWS = (
     Flow("+2 on a +2, stacking on",
          (("pad", "R+2"), ("happened", "plus2"), ("pad", "B+2"), ("open", "rules"), ("check", "stacking")),
          True, "legal", "stacking"),
-    Flow("challenge of a fair +4", (("pad", "W+4"), ("happened", "plus4"), ("move", "challenge")),
+    # a +4 played on you, with nothing asked yet, is challenged; a player who didn't say UNO, caught
+    Flow("challenge of a fair +4", (("pad", "W+4"), ("happened", "plus4")),
          True, "challenge-failed", "challenge"),
-    Flow("challenge of a bluffed +4",
-         (("pad", "W+4"), ("happened", "plus4"), ("move", "challenge"), ("check", "guilty")),
+    Flow("challenge of a bluffed +4", (("pad", "W+4"), ("happened", "plus4"), ("check", "guilty")),
          True, "bluff-caught", "challenge"),
-    Flow("missed UNO caught", (("pad", "R5"), ("check", "catchable-1"), ("move", "catch")),
+    Flow("missed UNO caught", (("pad", "R5"), ("check", "catchable-1")),
          True, "caught", "uno-call"),
 )
 

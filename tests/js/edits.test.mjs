@@ -122,7 +122,7 @@ test("a +2 played on you goes on the pile and waits; a +4 the same, with its cha
   assert.equal(s.position.color, "Y");
   assert.deepEqual(s.position.pending, { cards: 4, from: 2, card: "W+4", guilty: false });
   assert.ok(Q.movesOffered(s, 0).includes("challenge"));
-  s = E.chooseMove(K, s, 0, "challenge");
+  assert.deepEqual(s.action, { type: "challenge" }, "nothing asked yet: the +4 is challenged");
   s = E.setGuilty(K, s, 0, true);
   assert.deepEqual(s.action, { type: "challenge" });
   assert.equal(s.position.pending.guilty, true);
@@ -152,8 +152,14 @@ test("catching a player who didn't say UNO", () => {
   assert.equal(s.position.players[2].hand, 1);
   assert.deepEqual(s.position.catchable, [2]);
   assert.ok(Q.movesOffered(s, 0).includes("catch"));
+  assert.deepEqual(s.action, { type: "catch", target: 2, player: 0 }, "nothing asked yet: catch them");
+  s = E.chooseMove(K, s, 0, "draw");
+  s = E.setCatchable(K, s, 0, 1, true);
+  assert.deepEqual(s.action, { type: "draw" }, "a move asked about stays");
   s = E.chooseMove(K, s, 0, "catch");
-  assert.deepEqual(s.action, { type: "catch", target: 2, player: 0 });
+  assert.deepEqual(s.action, { type: "catch", target: 1, player: 0 });
+  s = E.setCatchable(K, s, 0, 1, false);
+  s = E.setCatchable(K, s, 0, 2, true);
   s = E.setHandCount(K, s, 0, 2, 3);
   assert.equal(s.position.catchable, undefined);
 });

@@ -306,7 +306,8 @@ export const setName = (K, s, me, i, name) => edit(K, s, me, (c) => {
 
 /**
  * What just happened before your move: "none"; "drawn" (you drew the last card you added); "plus2" / "plus4" (one
- * was just played on you: it goes on the pile, matching the colour in force, and waits to be drawn for).
+ * was just played on you: it goes on the pile, matching the colour in force, and waits to be drawn for; a +4 with
+ * no move asked yet is challenged).
  */
 export function setHappened(K, s, me, kind) {
   return edit(K, s, me, (c) => {
@@ -334,6 +335,7 @@ export function setHappened(K, s, me, kind) {
       if (top !== "W+4") pos.discard.push("W+4");
       pos.color = color;
       pos.pending = { cards: 4, from: previousPlayer(pos), card: "W+4", guilty: false };
+      if (!c.action) c.action = { type: "challenge" }; // nothing asked yet: the question a +4 raises
     }
   });
 }
@@ -353,7 +355,8 @@ export function setCatchable(K, s, me, i, on) {
       p.hand = Array.isArray(p.hand) ? (p.hand.length ? p.hand.slice(0, 1) : ["?"]) : 1;
     } else list.delete(i);
     pos.catchable = [...list];
-    if (on && c.action?.type === "catch") c.action.target = i;
+    // nothing asked yet (or already a catch): the question is whether they can be caught
+    if (on && (!c.action || c.action.type === "catch")) c.action = { type: "catch", target: i };
   });
 }
 

@@ -5,6 +5,7 @@
 // started only when "What if?" is opened.
 import { fill, h } from "./dom.js";
 import { cardFace, cardLabel, colorName, parseCard } from "./cards.js";
+import { radioGroup } from "./controls.js";
 import { needsColor, needsTarget, pageKnowledge } from "./knowledge.js";
 import { digest, verdictModel } from "./verdict-model.js";
 import { renderVerdict } from "./verdict-view.js";
@@ -228,11 +229,10 @@ export function mount(root, { engine, strings, lang, siteRoot }) {
     }
   }
 
-  function radioGroup(name, legend, options, checked) {
-    return h("fieldset", { class: "stepper__field" }, h("legend", {}, legend),
-      h("div", { class: "stepper__radios" }, options.map(([value, label]) => h("label", { class: "stepper__radio" },
-        h("input", { type: "radio", name, value, checked: value === checked }), " ", label))));
-  }
+  // the widgets' one radio group (controls.js), in the stepper's look
+  const radios = (name, legend, options, checked) => radioGroup({
+    name, legend, options, checked, classes: { group: "stepper__field", row: "stepper__radios", item: "stepper__radio" },
+  });
 
   function renderWhatIf() {
     const position = positionAt(index);
@@ -252,12 +252,12 @@ export function mount(root, { engine, strings, lang, siteRoot }) {
     const hasWild = hand.some((code) => needsColor(K, code));
     const hasSeven = hand.some((code) => needsTarget(K, rules, code));
     if (hasWild) {
-      whatIfOptions.append(radioGroup(`${id}-color`, S("stepper_whatif_color"),
+      whatIfOptions.append(radios(`${id}-color`, S("stepper_whatif_color"),
         ["R", "Y", "G", "B"].map((c) => [c, colorName(c, strings)]), position.color || "R"));
     }
     if (hasSeven) {
       const others = position.players.map((p, i) => i).filter((i) => i !== actor);
-      whatIfOptions.append(radioGroup(`${id}-target`, S("stepper_whatif_target"),
+      whatIfOptions.append(radios(`${id}-target`, S("stepper_whatif_target"),
         others.map((i) => [String(i), nameOf(position, i)]), String(others[0])));
     }
     if (hand.length === 2) {
