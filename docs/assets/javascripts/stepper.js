@@ -1,9 +1,14 @@
 // The example-turn stepper: a scripted scenario, stepped forward and back, every hand face up.
 // The build (hooks/scenarios.py) has already stepped the scenario through rules_core in the page's language and
 // put it inside the placeholder as JSON (positions, narration, rule links, the engine's effects), so the table and
-// the steps work at once, before Python has booted. The referee in the page (engine.call) answers "What if?".
+// the steps work at once, without the referee. The referee in the page (engine.call) answers "What if?" and is
+// started only when "What if?" is opened.
 import { fill, h } from "./dom.js";
 import { cardFace, cardLabel, colorName, parseCard } from "./cards.js";
+import { radioGroup } from "./controls.js";
+import { needsColor, needsTarget, pageKnowledge } from "./knowledge.js";
+import { digest, verdictModel } from "./verdict-model.js";
+import { renderVerdict } from "./verdict-view.js";
 
 let uid = 0;
 
@@ -18,7 +23,7 @@ export function mount(root, { engine, strings, lang, siteRoot }) {
   const total = data.steps.length;
   let index = 0;
   let asked = 0;
-  let engineState = "loading";
+  let engineState = "idle";
 
   const positionAt = (i) => (i === 0 ? data.start.position : data.steps[i - 1].position);
   const nameOf = (position, i) => position.players[i].name || S("stepper_player_n", { n: i + 1 });
@@ -214,6 +219,7 @@ export function mount(root, { engine, strings, lang, siteRoot }) {
     whatIf.hidden = !open;
     whatIfButton.setAttribute("aria-expanded", String(open));
     if (open) {
+      engine.ready().catch(() => {}); // the referee starts when "What if?" is opened, not before
       renderWhatIf();
       (whatIfMoves.querySelector("button") || backButton).focus();
     } else {
@@ -223,11 +229,10 @@ export function mount(root, { engine, strings, lang, siteRoot }) {
     }
   }
 
-  function radioGroup(name, legend, options, checked) {
-    return h("fieldset", { class: "stepper__field" }, h("legend", {}, legend),
-      h("div", { class: "stepper__radios" }, options.map(([value, label]) => h("label", { class: "stepper__radio" },
-        h("input", { type: "radio", name, value, checked: value === checked }), " ", label))));
-  }
+  // the widgets' one radio group (controls.js), in the stepper's look
+  const radios = (name, legend, options, checked) => radioGroup({
+    name, legend, options, checked, classes: { group: "stepper__field", row: "stepper__radios", item: "stepper__radio" },
+  });
 
   function renderWhatIf() {
     const position = positionAt(index);
@@ -243,15 +248,16 @@ export function mount(root, { engine, strings, lang, siteRoot }) {
     const hand = handOf(position, actor);
     whatIfIntro.textContent = S("stepper_whatif_intro", { player: nameOf(position, actor) });
     const rules = data.rules || {};
-    const hasWild = hand.some((code) => !parseCard(code)?.color);
-    const hasSeven = rules.seven_o && hand.some((code) => parseCard(code)?.rank === "7");
+    const K = pageKnowledge(); // which cards name a colour or a player: the engine's knowledge (rules_core.frontend)
+    const hasWild = hand.some((code) => needsColor(K, code));
+    const hasSeven = hand.some((code) => needsTarget(K, rules, code));
     if (hasWild) {
-      whatIfOptions.append(radioGroup(`${id}-color`, S("stepper_whatif_color"),
+      whatIfOptions.append(radios(`${id}-color`, S("stepper_whatif_color"),
         ["R", "Y", "G", "B"].map((c) => [c, colorName(c, strings)]), position.color || "R"));
     }
     if (hasSeven) {
       const others = position.players.map((p, i) => i).filter((i) => i !== actor);
-      whatIfOptions.append(radioGroup(`${id}-target`, S("stepper_whatif_target"),
+      whatIfOptions.append(radios(`${id}-target`, S("stepper_whatif_target"),
         others.map((i) => [String(i), nameOf(position, i)]), String(others[0])));
     }
     if (hand.length === 2) {
@@ -267,8 +273,8 @@ export function mount(root, { engine, strings, lang, siteRoot }) {
       seen.add(code);
       whatIfMoves.append(move(S("stepper_whatif_play", { card: cardLabel(code, strings) }), () => {
         const action = { type: "play", card: code };
-        if (!parseCard(code)?.color) action.color = whatIfOptions.querySelector(`input[name="${id}-color"]:checked`)?.value || "R";
-        if (rules.seven_o && parseCard(code)?.rank === "7") {
+        if (needsColor(K, code)) action.color = whatIfOptions.querySelector(`input[name="${id}-color"]:checked`)?.value || "R";
+        if (needsTarget(K, rules, code)) {
           action.target = Number(whatIfOptions.querySelector(`input[name="${id}-target"]:checked`)?.value);
         }
         if (whatIfOptions.querySelector(`input[name="${id}-uno"]`)?.checked) action.uno = true;
@@ -300,23 +306,18 @@ export function mount(root, { engine, strings, lang, siteRoot }) {
         S("stepper_whatif_error", { message: response.error?.message || "" })));
       return;
     }
-    const r = response.result;
-    verdict.dataset.legal = String(Boolean(r.legal));
-    verdict.replaceChildren(...[
-      h("p", { class: `stepper__verdict-head stepper__verdict-head--${r.legal ? "legal" : "illegal"}` },
-        h("span", { "aria-hidden": "true" }, r.legal ? "✔ " : "✘ "), S(r.legal ? "legal" : "illegal")),
-      h("p", {}, r.reason),
-      h("p", {}, h("a", { href: new URL(r.rule_url, siteRoot).href }, S("stepper_rule", { rule: r.rule_name }))),
-      r.legal && r.effects.length ? h("ul", { class: "stepper__effects" }, r.effects.map((text) => h("li", {}, text))) : null,
-    ].filter(Boolean));
+    // the site's one verdict renderer (verdict-view.js), as the checker shows it
+    const position = positionAt(index);
+    const model = verdictModel(digest(response.result), { position, action, rules: data.rules || {} });
+    renderVerdict(verdict, model, {
+      S, strings, lang, siteRoot, playerName: (i) => nameOf(position, i), alternatives: false, ruleset: null,
+    });
   }
 
-  engine.ready().then(() => {
-    engineState = "ready";
-    engineLine.textContent = S("engine_ready");
-  }, () => {
-    engineState = "failed";
-    engineLine.textContent = S("engine_failed");
+  // Follows the referee's state without starting it (engine.js: onState).
+  engine.onState((state) => {
+    engineState = state;
+    engineLine.textContent = { loading: S("engine_loading"), ready: S("engine_ready"), failed: S("engine_failed") }[state] || "";
   });
 
   render();
