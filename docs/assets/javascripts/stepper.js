@@ -1,7 +1,8 @@
 // The example-turn stepper: a scripted scenario, stepped forward and back, every hand face up.
 // The build (hooks/scenarios.py) has already stepped the scenario through rules_core in the page's language and
 // put it inside the placeholder as JSON (positions, narration, rule links, the engine's effects), so the table and
-// the steps work at once, before Python has booted. The referee in the page (engine.call) answers "What if?".
+// the steps work at once, without the referee. The referee in the page (engine.call) answers "What if?" and is
+// started only when "What if?" is opened.
 import { fill, h } from "./dom.js";
 import { cardFace, cardLabel, colorName, parseCard } from "./cards.js";
 import { radioGroup } from "./controls.js";
@@ -22,7 +23,7 @@ export function mount(root, { engine, strings, lang, siteRoot }) {
   const total = data.steps.length;
   let index = 0;
   let asked = 0;
-  let engineState = "loading";
+  let engineState = "idle";
 
   const positionAt = (i) => (i === 0 ? data.start.position : data.steps[i - 1].position);
   const nameOf = (position, i) => position.players[i].name || S("stepper_player_n", { n: i + 1 });
@@ -218,6 +219,7 @@ export function mount(root, { engine, strings, lang, siteRoot }) {
     whatIf.hidden = !open;
     whatIfButton.setAttribute("aria-expanded", String(open));
     if (open) {
+      engine.ready().catch(() => {}); // the referee starts when "What if?" is opened, not before
       renderWhatIf();
       (whatIfMoves.querySelector("button") || backButton).focus();
     } else {
@@ -312,12 +314,10 @@ export function mount(root, { engine, strings, lang, siteRoot }) {
     });
   }
 
-  engine.ready().then(() => {
-    engineState = "ready";
-    engineLine.textContent = S("engine_ready");
-  }, () => {
-    engineState = "failed";
-    engineLine.textContent = S("engine_failed");
+  // Follows the referee's state without starting it (engine.js: onState).
+  engine.onState((state) => {
+    engineState = state;
+    engineLine.textContent = { loading: S("engine_loading"), ready: S("engine_ready"), failed: S("engine_failed") }[state] || "";
   });
 
   render();
