@@ -51,8 +51,11 @@ def test_the_switcher_keeps_the_rule_anchor(phone):
     assert page.url == tab.site_url + "hu/rules/#wild-draw-four"
     # no anchor in the address, but the reader has scrolled to a section: that section is kept
     tab.goto("pl/house-rules/")
+    # the page's example steppers first take their room (mounting later, they would push the section down)
+    page.wait_for_function("[...document.querySelectorAll('[data-scenario]')].every((w) => w.querySelector('.stepper__box'))")
     page.evaluate("document.getElementById('jump-in').scrollIntoView()")
     page.wait_for_timeout(200)
+    assert heading_on_screen(page, "jump-in")
     switch_to(page, "et")
     assert page.url == tab.site_url + "et/house-rules/#jump-in"
     assert heading_on_screen(page, "jump-in")
