@@ -14,7 +14,7 @@ MESSAGES: dict[str, str] = {
     "rule.dealer": "Kto rozdaje",
     "rule.deal": "Rozdawanie kart",
     "rule.first-card": "Pierwsza odkryta karta",
-    "rule.match": "Co wolno położyć",
+    "rule.match": "Dopasowanie do wierzchniej karty",
     "rule.wild": "Wybierz kolor",
     "rule.wild-draw-four": "+4 (Wybierz kolor + weź cztery)",
     "rule.challenge": "Zakwestionowanie +4",
@@ -39,7 +39,7 @@ MESSAGES: dict[str, str] = {
     "rule.deck-112": "Talie 112-kartowe",
     "rule.wild-swap-hands": "Wymień karty",
     "rule.wild-shuffle-hands": "Zamiana kart",
-    "rule.wild-customizable": "Zadanie specjalne (pusta karta)",
+    "rule.wild-customizable": "Zadanie specjalne",
     # werdykty: dlaczego ruch jest dozwolony albo nie
     "round_over": "Rozdanie się skończyło: {player} nie ma już żadnej karty.",
     "bad_player": "Przy tym stole nie ma gracza {value}.",

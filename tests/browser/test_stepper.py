@@ -4,6 +4,9 @@ links open the checker with a verdict."""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 
 from .conftest import LANGS, axe_violations, lang_prefix
@@ -137,7 +140,8 @@ def test_disputes_link_opens_the_checker_with_a_verdict(tab):
     page = tab.page
     tab.goto("disputes/")
     links = page.locator("a.check-link")
-    assert links.count() == 26
+    situations = json.loads((Path(__file__).resolve().parents[2] / "scenarios" / "situations.json").read_text(encoding="utf-8"))
+    assert links.count() == len(situations) == 35
     page.locator('a.check-link[data-check="stack-draw-two"]').click()
     page.wait_for_url("**/checker/#position=*")
     verdict = page.locator('[role="status"][data-legal]').first

@@ -850,6 +850,15 @@ DISPUTES = {
     "who-deals": (True, "match"),
     "empty-pile": (True, "empty-draw-pile"),
     "skip-on-skip": (True, "skip"),
+    "skip-on-reverse": (False, "match"),
+    "two-cards-at-once": (False, "out-of-turn"),
+    "uno-early": (False, "uno-call"),
+    "wrong-card": (False, "match"),
+    "showing-cards": (True, "challenge"),
+    "turn-begins": (False, "uno-call"),
+    "both-piles-empty": (True, "empty-draw-pile"),
+    "next-dealer": (True, "match"),
+    "first-card-special": (True, "first-card"),
 }
 
 
@@ -857,7 +866,7 @@ def test_every_dispute_has_a_situation() -> None:
     text = (ROOT / "docs" / "en" / "disputes.md").read_text()
     ids = [line.split("{#")[1].rstrip("}") for line in text.splitlines()
            if line.startswith("## ") and "{#" in line]
-    assert len(ids) == 26 and set(ids) == set(DISPUTES) == set(SITUATIONS)
+    assert len(ids) == 35 and set(ids) == set(DISPUTES) == set(SITUATIONS)
 
 
 @pytest.mark.parametrize("qid", sorted(DISPUTES))
