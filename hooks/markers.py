@@ -1,9 +1,16 @@
-"""Expand the Markdown markers of the rule pages and hand the widgets their strings.
+"""Expand the Markdown markers of the rule pages and hand the widgets their strings and the engine's knowledge.
 
 - ``<!-- glossary-table -->``: the six-language table of ``rules_core.terms`` (the engine's own vocabulary),
   identical on every language's glossary page.
 - ``<!-- check: ID -->``: a link that opens the checker on the situation ``ID`` of ``scenarios/situations.json``.
-- every page gets its language's UI strings (``i18n/*.json``) as a JSON script element for the widgets.
+- every page gets its language's UI strings (``i18n/*.json``, and the engine's card and colour names from
+  ``rules_core.frontend.page_strings``) as a JSON script element for the widgets.
+- a page with a widget also gets ``rules_core.frontend.knowledge()`` (decks, rules options and their kinds, which
+  cards need a colour or a target) as ``#rules-knowledge``; the widgets keep no copy of it.
+- the checker's placeholder gets its presets (the disputes' situations, each under its question as the language's
+  disputes page asks it) and the words a verdict needs in every language (the verdict in a second language).
+- the home page of the default language gets the other languages' one-line suggestion (``language.js`` offers
+  the reader's browser language once).
 """
 
 from __future__ import annotations
@@ -18,11 +25,14 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from rules_core.frontend import knowledge, page_strings  # noqa: E402
 from rules_core.terms import LANGS, TERMS  # noqa: E402
 
 
 def load_ui_strings() -> dict[str, dict[str, str]]:
-    """Merge every ``i18n/*.json`` (one file per widget: lang -> key -> text); each must cover all six languages."""
+    """Merge every ``i18n/*.json`` (one file per widget: lang -> key -> text); each must cover all six languages.
+    Pages with a widget also get the engine's names of the cards and colours (``rules_core.frontend.page_strings``),
+    which no file may define again."""
     merged: dict[str, dict[str, str]] = {lang: {} for lang in LANGS}
     for path in sorted((ROOT / "i18n").glob("*.json")):
         table = json.loads(path.read_text(encoding="utf-8"))
@@ -32,6 +42,9 @@ def load_ui_strings() -> dict[str, dict[str, str]]:
         for lang in LANGS:
             if set(table[lang]) != keys:
                 raise ValueError(f"{path.name}: {lang} keys differ from en: {sorted(keys ^ set(table[lang]))}")
+            clash = set(table[lang]) & (set(merged[lang]) | set(page_strings(lang)))
+            if clash:
+                raise ValueError(f"{path.name}: {lang} keys defined twice (the engine names them): {sorted(clash)}")
             merged[lang].update(table[lang])
     return merged
 
@@ -40,6 +53,11 @@ UI = load_ui_strings()
 SITUATIONS_FILE = ROOT / "scenarios" / "situations.json"
 LANG_NAMES = {"en": "English", "sk": "Slovenčina", "cs": "Čeština", "pl": "Polski", "hu": "Magyar", "et": "Eesti"}
 CHECK_MARKER = re.compile(r"<!--\s*check:\s*([a-z0-9-]+)\s*-->")
+QUESTION = re.compile(r"^##\s+(.+?)\s*\{#([a-z0-9-]+)\}\s*$", re.MULTILINE)
+CHECKER_PLACEHOLDER = re.compile(r"<div data-checker>\s*</div>")
+WIDGET = re.compile(r"<div data-(checker|scenario)[\s>=]")
+# the words a verdict shown in a second language needs (the page has only its own language's strings)
+SECOND_LANGUAGE_KEYS = re.compile(r"^(checker_tone_|checker_draws_|checker_also_|checker_next_turn$|checker_player_n$|rule_link$)")
 GLOSSARY_MARKER = "<!-- glossary-table -->"
 
 
@@ -87,6 +105,40 @@ def load_situations() -> dict:
     return json.loads(SITUATIONS_FILE.read_text(encoding="utf-8"))
 
 
+def json_script(value, **attrs) -> str:
+    text = json.dumps(value, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
+    attributes = "".join(f' {key.rstrip("_").replace("_", "-")}="{val}"' for key, val in attrs.items())
+    return f'<script type="application/json"{attributes}>{text}</script>'
+
+
+def dispute_questions(lang: str) -> dict[str, str]:
+    """The disputes page's questions in a language, by their anchor (the situation id of its checker link)."""
+    text = (ROOT / "docs" / lang / "disputes.md").read_text(encoding="utf-8")
+    checked = set(CHECK_MARKER.findall(text))
+    plain = lambda q: re.sub(r"[*_`]|\[([^\]]*)\]\([^)]*\)", lambda m: m.group(1) or "", q).strip()  # noqa: E731
+    return {sid: plain(question) for question, sid in QUESTION.findall(text) if sid in checked}
+
+
+def checker_data(lang: str) -> dict:
+    """What the checker's placeholder carries: its presets and a verdict's words in every language."""
+    situations = load_situations()
+    questions = dispute_questions(lang)
+    presets = [{"id": sid, "question": question,
+                "situation": {"position": situations[sid]["position"], "action": situations[sid]["action"],
+                              "rules": situations[sid].get("rules") or {}}}
+               for sid, question in questions.items() if sid in situations]
+    labels = {other: {key: text for key, text in UI[other].items() if SECOND_LANGUAGE_KEYS.match(key)}
+              for other in LANGS}
+    return {"presets": presets, "labels": labels, "languages": LANG_NAMES}
+
+
+def language_suggestions() -> dict:
+    """Each other language's one-line offer, in that language, for the default language's home page."""
+    keys = ("checker_language_offer", "checker_language_go", "checker_language_stay")
+    return {lang: {key.removeprefix("checker_language_"): UI[lang][key] for key in keys} | {"name": LANG_NAMES[lang]}
+            for lang in LANGS if lang != LANGS[0]}
+
+
 def on_page_markdown(markdown: str, page, config, files, **kwargs) -> str:
     lang = page_lang(config)
     if GLOSSARY_MARKER in markdown:
@@ -115,8 +167,16 @@ HREFLANG_LINK = re.compile(r'<link rel="alternate" (href="[^"]*" hreflang=)')
 
 
 def on_post_page(output: str, page, config, **kwargs) -> str:
-    strings = json.dumps(UI[page_lang(config)], ensure_ascii=False).replace("</", "<\\/")
-    tag = f'<script type="application/json" id="ui-strings">{strings}</script>'
+    lang = page_lang(config)
+    widgets = bool(WIDGET.search(output))
+    tag = json_script({**UI[lang], **page_strings(lang)} if widgets else UI[lang], id="ui-strings")
+    if widgets:
+        tag += json_script(knowledge(), id="rules-knowledge")
+    if CHECKER_PLACEHOLDER.search(output):
+        data = json_script(checker_data(lang), class_="checker-data")
+        output = CHECKER_PLACEHOLDER.sub(lambda m: f"<div data-checker>{data}</div>", output, count=1)
+    if lang == LANGS[0] and page.is_homepage:
+        tag += json_script(language_suggestions(), id="language-offers")
     output = HREFLANG_LINK.sub(r'<link rel="alternate translation" \1', output)
     if 'data-check="' in output:
         situations = load_situations()

@@ -5,7 +5,10 @@
   bluff the step declares with ``"bluff": true``) fails the build, and so does missing narration.
 - ``scenarios/cast.json``: the players' names in each language (player ``i`` of a scenario gets name ``i``).
 - ``scenarios/situations.json``: one checker situation per ``<!-- check: ID -->`` of the disputes pages; the
-  engine's verdict must equal the entry's ``expect`` (``legal`` and ``rule``) or the build fails.
+  engine's verdict must equal the entry's ``expect`` (``legal`` and ``rule``) or the build fails. The verdicts,
+  in every language, are shipped with the checker (``assets/checker/verdicts.<lang>.json``, keyed by the
+  situation's canonical JSON, ``rules_core.frontend.situation_key``), so a disputes link or a preset is answered
+  at once, before Pyodide has loaded; the page's live referee gives the same answers (a test).
 
 Each page's ``<div data-scenario="ID"></div>`` gets the scenario, already stepped through by the engine in the
 page's language (positions, rule links, the engine's effects), as a JSON script element inside it, so the
@@ -29,6 +32,7 @@ if str(ROOT) not in sys.path:
 
 from rules_core.catalogue import RULES, rule_url  # noqa: E402
 from rules_core.facade import check  # noqa: E402
+from rules_core.frontend import situation_key, verdict_digest  # noqa: E402
 from rules_core.messages import rule_name  # noqa: E402
 from rules_core.terms import LANGS  # noqa: E402
 
@@ -129,11 +133,13 @@ def build(sc: dict[str, Any], lang: str, cast: dict[str, list[str]]) -> dict[str
     return out
 
 
-def check_situation(sid: str, situation: dict[str, Any]) -> None:
-    """Raise :class:`ScenarioError` unless the engine's verdict is the one the disputes page gives."""
+def check_situation(sid: str, situation: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """The engine's verdict in every language (lang -> the page's digest of it); raise :class:`ScenarioError`
+    unless it is the one the disputes page gives."""
     expect = situation.get("expect")
     if not isinstance(expect, dict) or set(expect) != {"legal", "rule"}:
         raise ScenarioError(f"situation {sid}: expect must be {{legal, rule}}")
+    verdicts = {}
     for lang in LANGS:
         res = check(situation["position"], situation["action"], situation.get("rules"), lang)
         if "error" in res:
@@ -141,6 +147,18 @@ def check_situation(sid: str, situation: dict[str, Any]) -> None:
         got = {"legal": res["legal"], "rule": res["rule"]}
         if got != expect:
             raise ScenarioError(f"situation {sid}: engine says {got} ({res['reason']}), expected {expect}")
+        verdicts[lang] = verdict_digest(res)
+    return verdicts
+
+
+def situation_verdicts() -> dict[str, dict[str, dict[str, Any]]]:
+    """lang -> canonical situation JSON -> the verdict, for every disputes situation."""
+    out: dict[str, dict[str, dict[str, Any]]] = {lang: {} for lang in LANGS}
+    for sid, situation in load_situations().items():
+        key = situation_key(situation["position"], situation["action"], situation.get("rules"))
+        for lang, verdict in check_situation(sid, situation).items():
+            out[lang][key] = verdict
+    return out
 
 
 def build_all() -> dict[str, dict[str, dict[str, Any]]]:
@@ -150,12 +168,14 @@ def build_all() -> dict[str, dict[str, dict[str, Any]]]:
         raise ScenarioError("cast.json: four names in each of the six languages")
     scenarios = load_scenarios()
     built = {lang: {sid: build(sc, lang, cast) for sid, sc in scenarios.items()} for lang in LANGS}
-    for sid, situation in load_situations().items():
-        check_situation(sid, situation)
+    _VERDICTS.clear()
+    _VERDICTS.update(situation_verdicts())
     return built
 
 
 _BUILT: dict[str, dict[str, dict[str, Any]]] = {}
+_VERDICTS: dict[str, dict[str, dict[str, Any]]] = {}
+VERDICTS_DIR = ("assets", "checker")
 
 
 def _building_other_language(config) -> bool:
@@ -170,6 +190,19 @@ def on_pre_build(config, **kwargs) -> None:
     _BUILT.update(build_all())
     log.info("scenarios: %d scenarios and %d situations checked with the engine",
              len(next(iter(_BUILT.values()))), len(load_situations()))
+
+
+def on_post_build(config, **kwargs) -> None:
+    """Write the shipped verdicts, one small JSON file per language (once, in the default-language build)."""
+    if _building_other_language(config):
+        return
+    if not _VERDICTS:
+        _BUILT.update(build_all())
+    out = Path(config.site_dir).joinpath(*VERDICTS_DIR)
+    out.mkdir(parents=True, exist_ok=True)
+    for lang, table in _VERDICTS.items():
+        text = json.dumps(table, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
+        out.joinpath(f"verdicts.{lang}.json").write_text(text, encoding="utf-8")
 
 
 def _lang(config) -> str:

@@ -6,9 +6,11 @@
 //   cardFace("R7", { strings })                    -> <span role="img" aria-label="red 7" class="card card--R card--m">
 //   cardFace("W", { strings, named: "G", size: "l" }) a Wild with the colour named after it
 //   cardFace("Y+2", { strings, decorative: true })  no role/name (inside a button that carries its own label)
-//   cardLabel("YS", strings) -> "yellow Skip"      (the engine's card names, rules_core/terms.py)
+//   cardLabel("YS", strings) -> "yellow Skip"
 //
-// `strings` is the widget context's strings (i18n/cards.json keys are merged into it).
+// `strings` is the widget context's strings: the names are the engine's own (rules_core.messages.card_name and
+// color_name, written into the page by the build as card_name_<code> and card_red ... card_blue); the colour
+// initials and "named colour" wording come from i18n/cards.json.
 
 import { fill } from "./dom.js";
 
@@ -16,10 +18,6 @@ export const COLORS = ["R", "Y", "G", "B"];
 export const RANKS = ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "S", "R", "+2"];
 export const WILDS = ["W", "W+4", "WX", "WS", "WC"];
 const COLOR_KEY = { R: "card_red", Y: "card_yellow", G: "card_green", B: "card_blue" };
-const WILD_KEY = {
-  W: "card_wild", "W+4": "card_wild_draw_four", WX: "card_wild_swap_hands", WS: "card_wild_shuffle_hands",
-  WC: "card_wild_customizable",
-};
 // symbols on the face (DejaVu Sans, present on Debian, has them all; text fallback keeps them readable)
 const SYMBOL = { S: "⊘", R: "⇄", "+2": "+2", W: "★", "W+4": "+4", WX: "⇆", WS: "⤨", WC: "✎", "?": "?" };
 
@@ -32,21 +30,6 @@ export function parseCard(code) {
   if (COLORS.includes(c[0]) && RANKS.includes(c.slice(1))) return { color: c[0], rank: c.slice(1) };
   return null;
 }
-
-/** The cards of a deck edition ("108", "112-swap", "112-shuffle", "112-blank") as {code: copies}. */
-export function deckCounts(edition = "108") {
-  const deck = {};
-  for (const color of COLORS) {
-    for (const rank of RANKS) deck[color + rank] = rank === "0" ? 1 : 2;
-  }
-  deck.W = 4;
-  deck["W+4"] = 4;
-  if (edition === "112-swap") Object.assign(deck, { WX: 1, WC: 3 });
-  if (edition === "112-shuffle") Object.assign(deck, { WS: 1, WC: 3 });
-  if (edition === "112-blank") deck.WC = 4;
-  return deck;
-}
-
 
 const t = (strings, key, fallback) => (strings && strings[key]) || fallback;
 
@@ -63,20 +46,9 @@ export function colorLetter(color, strings) {
 /** A card's name in running text, as the engine writes it ("red 7", "yellow Skip", "+4", "Wild"). */
 export function cardLabel(code, strings, { named = null } = {}) {
   const card = parseCard(code);
-  let label;
-  if (!card) label = String(code);
-  else if (card.rank === "?") label = t(strings, "card_unknown", "?");
-  else if (!card.color) label = t(strings, WILD_KEY[card.rank], card.rank);
-  else {
-    const rank = card.rank === "S" ? t(strings, "card_skip", "Skip")
-      : card.rank === "R" ? t(strings, "card_reverse", "Reverse")
-        : card.rank === "+2" ? t(strings, "card_draw_two", "+2") : card.rank;
-    // the colour adjective agrees with the card's name (pl "czerwona 7" but "zielony Postój"), as in the engine
-    const kind = card.rank === "S" ? "S" : card.rank === "R" ? "R" : card.rank === "+2" ? "D2" : "num";
-    const color = t(strings, `card_adj_${card.color}_${kind}`, colorName(card.color, strings));
-    label = fill(t(strings, "card_colored", "{color} {rank}"), { color, rank });
-  }
-  if (named && card && !card.color) {
+  const canonical = card ? (card.rank === "?" ? "?" : card.color ? card.color + card.rank : card.rank) : null;
+  let label = canonical ? t(strings, `card_name_${canonical}`, canonical) : String(code);
+  if (named && card && !card.color && card.rank !== "?") {
     label = fill(t(strings, "card_named", "{card}, {color}"), { card: label, color: colorName(named, strings) });
   }
   return label;

@@ -9,6 +9,9 @@
 // builds from any position, judged move by move by the referee and shared by link (stepper-custom.js).
 import { fill, h } from "./dom.js";
 import { cardFace, cardLabel, colorName, parseCard } from "./cards.js";
+import { needsColor, needsTarget, pageKnowledge } from "./knowledge.js";
+import { digest, verdictModel } from "./verdict-model.js";
+import { renderVerdict } from "./verdict-view.js";
 import { CUSTOM_ID, parseScenarioFragment, parseStepLink, scenarioFragment, stepFragment } from "./scenario-link.js";
 
 let uid = 0;
@@ -334,8 +337,9 @@ export function mountStepper(root, data, { engine, strings, lang, siteRoot }, { 
     const hand = handOf(position, actor);
     whatIfIntro.textContent = S(custom ? "stepper_custom_intro" : "stepper_whatif_intro", { player: nameOf(position, actor) });
     const rules = data.rules || {};
-    const hasWild = hand.some((code) => !parseCard(code)?.color);
-    const hasSeven = rules.seven_o && hand.some((code) => parseCard(code)?.rank === "7");
+    const K = pageKnowledge(); // which cards name a colour or a player: the engine's knowledge (rules_core.frontend)
+    const hasWild = hand.some((code) => needsColor(K, code));
+    const hasSeven = hand.some((code) => needsTarget(K, rules, code));
     if (hasWild) {
       whatIfOptions.append(radioGroup(`${id}-color`, S("stepper_whatif_color"),
         ["R", "Y", "G", "B"].map((c) => [c, colorName(c, strings)]), position.color || "R"));
@@ -358,8 +362,8 @@ export function mountStepper(root, data, { engine, strings, lang, siteRoot }, { 
       seen.add(code);
       whatIfMoves.append(move(S("stepper_whatif_play", { card: cardLabel(code, strings) }), () => {
         const action = { type: "play", card: code };
-        if (!parseCard(code)?.color) action.color = whatIfOptions.querySelector(`input[name="${id}-color"]:checked`)?.value || "R";
-        if (rules.seven_o && parseCard(code)?.rank === "7") {
+        if (needsColor(K, code)) action.color = whatIfOptions.querySelector(`input[name="${id}-color"]:checked`)?.value || "R";
+        if (needsTarget(K, rules, code)) {
           action.target = Number(whatIfOptions.querySelector(`input[name="${id}-target"]:checked`)?.value);
         }
         if (whatIfOptions.querySelector(`input[name="${id}-uno"]`)?.checked) action.uno = true;
@@ -405,14 +409,12 @@ export function mountStepper(root, data, { engine, strings, lang, siteRoot }, { 
       return;
     }
     const r = response.result;
-    verdict.dataset.legal = String(Boolean(r.legal));
-    verdict.replaceChildren(...[
-      h("p", { class: `stepper__verdict-head stepper__verdict-head--${r.legal ? "legal" : "illegal"}` },
-        h("span", { "aria-hidden": "true" }, r.legal ? "✔ " : "✘ "), S(r.legal ? "legal" : "illegal")),
-      h("p", {}, r.reason),
-      h("p", {}, h("a", { href: new URL(r.rule_url, siteRoot).href }, S("stepper_rule", { rule: r.rule_name }))),
-      r.legal && r.effects.length ? h("ul", { class: "stepper__effects" }, r.effects.map((text) => h("li", {}, text))) : null,
-    ].filter(Boolean));
+    // the site's one verdict renderer (verdict-view.js), as the checker shows it
+    const position = positionAt(index);
+    const model = verdictModel(digest(r), { position, action, rules: data.rules || {} });
+    renderVerdict(verdict, model, {
+      S, strings, lang, siteRoot, playerName: (i) => nameOf(position, i), alternatives: false, ruleset: null,
+    });
     // a legal move, or a +4 bluff (it happens at real tables, and can be challenged), can become a step
     if (stepper.presenting) verdict.scrollIntoView({ block: "nearest" });
     if (r.legal || r.bluff) {

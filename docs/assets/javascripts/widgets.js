@@ -4,6 +4,7 @@
 //   <div data-score-keeper></div>  the score keeper
 // The engine (Pyodide in a worker) starts only on pages that hold a widget, as soon as this script runs.
 import * as engine from "./engine.js";
+import "./language.js";
 
 const WIDGETS = {
   "[data-checker]": () => import("./checker.js"),
