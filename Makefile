@@ -14,10 +14,15 @@ TEST_STAMP := $(VENV)/.test-deps
 NODE_STAMP := node_modules/.installed
 BENCH_STAMP := $(VENV)/.bench-deps
 
-.PHONY: serve site test test-engine test-site bench chromium clean
+.PHONY: serve preview site test test-engine test-site bench bench-site lighthouse chromium clean
 
+# Authoring: live reload, no service worker (pages unregister one left from `make preview` on the same address).
 serve: $(SITE_STAMP) $(NODE_STAMP)
 	$(PY) -m mkdocs serve --strict --dev-addr 127.0.0.1:8000 --watch rules_core --watch hooks --watch i18n $(addprefix --watch ,$(wildcard scenarios))
+
+# The real thing: the built site as a static host serves it (gzip, cache headers, the service worker, offline).
+preview: site
+	$(PY) scripts/static_host.py --dir site --port $${PORT:-8000}
 
 site: $(SITE_STAMP) $(NODE_STAMP)
 	$(PY) -m mkdocs build --strict --site-dir site
@@ -59,6 +64,13 @@ bench: $(BENCH_STAMP) site
 	$(PY) benchmarks/engine_bench.py
 	node benchmarks/engine_bench_pyodide.mjs $$(ls site/pyodide/rules_core-*-py3-none-any.whl)
 	$(PY) benchmarks/site_bench.py
+
+# The phone and desktop figures of issue 9 (benchmarks/README.md): throttled host, gzip and plain, one run.
+bench-site: site $(TEST_STAMP)
+	$(PY) benchmarks/offline_bench.py --reps $${REPS:-1}
+
+lighthouse: site $(TEST_STAMP)
+	CHROME_PATH=$(CHROMIUM) $(PY) benchmarks/lighthouse_bench.py
 
 clean:
 	rm -rf site .cache build *.egg-info

@@ -1,14 +1,22 @@
-"""Put the engine in the site: the self-hosted Pyodide runtime and a wheel of rules_core built from the tree.
+"""Put the referee in the site: the self-hosted Pyodide runtime, a trimmed standard library, a wheel of rules_core
+built from the tree, a memory snapshot, pre-compressed copies, and ``pyodide/referee.json`` that lists them.
 
-mkdocs-static-i18n builds the site once per language; this work is done once, in the first (default-language)
-build, guarded by the plugin's ``building`` flag. The wheel is rebuilt only when a file of ``rules_core`` changed,
-and it is added to Pyodide's lock file with the maintained ``pyodide-lock`` library, so the worker loads it by
-name (``loadPackage("rules_core")``) with its sha256 checked.
+mkdocs-static-i18n builds the site once per language; this work is done once, in the default-language build,
+guarded by the plugin's ``building`` flag. Each step is cached in ``.cache/`` by a digest of its inputs, so a second
+build only copies files:
 
-It also makes the memory snapshot the worker restores to answer fast (``hooks/make_snapshot.mjs``, in Node: Pyodide
-with rules_core imported, gzip-compressed, ``pyodide/rules_core.snapshot.gz``), cached in ``.cache/snapshot`` by a
-digest of the wheel, the Pyodide build and the script, so a second build copies it instead of making it (~6 s).
-The snapshot is made from the working tree at build time and never committed.
+- the wheel, rebuilt only when a file of ``rules_core`` changed;
+- ``pyodide-lock.json``: our entry added by ``pyodide lockfile add-wheels`` (``hooks/pyodide_lockfile.py``), trimmed
+  to that entry (the worker checks the wheel's sha256 against it);
+- ``python_stdlib.zip``: only the modules Pyodide and rules_core import (``hooks/stdlib_trim.py``); the full zip
+  ships as ``python_stdlib_full.zip``, fetched only if an import is ever missing;
+- ``rules_core.snapshot``: Pyodide's memory with rules_core imported (``hooks/make_snapshot.mjs``, in Node, made
+  with the trimmed zip the browser mounts), shipped only compressed;
+- ``*.zst``: Zstandard copies of the large files (``hooks/precompress.py``), what the worker downloads.
+
+``referee.json`` gives each file its size, its download size and a revision (a digest of its content); the worker
+fetches ``<file>?v=<revision>`` and keeps what it fetched in a cache named by the referee's version (a digest of all
+revisions), so a new build replaces the whole referee at once and never mixes files of two builds.
 """
 
 from __future__ import annotations
@@ -21,18 +29,26 @@ import subprocess
 import sys
 from pathlib import Path
 
-from pyodide_lock.spec import InfoSpec
-from pyodide_lock.utils import package_spec_from_wheel
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from hooks.precompress import prune, sha256, zstd_copy  # noqa: E402
+from hooks.pyodide_lockfile import write_lock  # noqa: E402
+from hooks.stdlib_trim import trimmed_stdlib  # noqa: E402
 
 log = logging.getLogger("mkdocs.hooks.engine_assets")
 
-ROOT = Path(__file__).resolve().parent.parent
 PYODIDE_SRC = ROOT / "node_modules" / "pyodide"
-PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
+FZSTD_SRC = ROOT / "node_modules" / "fzstd" / "esm" / "index.mjs"
 WHEEL_CACHE = ROOT / ".cache" / "wheel"
 SNAPSHOT_CACHE = ROOT / ".cache" / "snapshot"
 SNAPSHOT_SCRIPT = ROOT / "hooks" / "make_snapshot.mjs"
-SNAPSHOT_NAME = "rules_core.snapshot.gz"
+SNAPSHOT_NAME = "rules_core.snapshot"
+MANIFEST_NAME = "referee.json"
+FULL_STDLIB_NAME = "python_stdlib_full.zip"
+MIME = {".wasm": "application/wasm", ".mjs": "text/javascript", ".zip": "application/zip",
+        ".whl": "application/zip", ".json": "application/json", ".snapshot": "application/octet-stream"}
 
 
 def _building_other_language(config) -> bool:
@@ -77,38 +93,21 @@ def _copy_if_changed(src: Path, dst: Path) -> None:
     shutil.copy2(src, dst)
 
 
-def on_post_build(config, **kwargs) -> None:
-    if _building_other_language(config):
-        return
-    if not PYODIDE_SRC.joinpath("pyodide.mjs").exists():
-        raise RuntimeError("node_modules/pyodide is missing: run `npm ci` (make does it)")
-    dest = Path(config.site_dir) / "pyodide"
-    dest.mkdir(parents=True, exist_ok=True)
-    for name in PYODIDE_FILES:
-        _copy_if_changed(PYODIDE_SRC / name, dest / name)
-    wheel = build_wheel()
-    for old in dest.glob("rules_core-*.whl"):
-        if old.name != wheel.name:
-            old.unlink()
-    shutil.copy2(wheel, dest / wheel.name)
-    write_lock(dest / wheel.name, dest / "pyodide-lock.json")
-    _copy_if_changed(make_snapshot(wheel), dest / SNAPSHOT_NAME)
-
-
-def make_snapshot(wheel: Path) -> Path:
-    """The memory snapshot for this wheel and this Pyodide build (made in Node, cached by their digest)."""
+def make_snapshot(wheel: Path, stdlib: Path) -> Path:
+    """The memory snapshot for this wheel, this stdlib zip and this Pyodide build (made in Node, cached)."""
     digest = hashlib.sha256(wheel.read_bytes())
-    for path in (*(PYODIDE_SRC / name for name in (*PYODIDE_FILES, "package.json")), SNAPSHOT_SCRIPT):
-        stat = path.stat()
-        digest.update(f"{path.name}:{stat.st_size}:{stat.st_mtime_ns}".encode())
+    digest.update(stdlib.read_bytes())
+    for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "package.json"):
+        stat = (PYODIDE_SRC / name).stat()
+        digest.update(f"{name}:{stat.st_size}:{stat.st_mtime_ns}".encode())
     digest.update(SNAPSHOT_SCRIPT.read_bytes())
-    target = SNAPSHOT_CACHE / f"{digest.hexdigest()[:16]}.snapshot.gz"
+    target = SNAPSHOT_CACHE / f"{digest.hexdigest()[:16]}.snapshot"
     if target.exists():
         return target
     shutil.rmtree(SNAPSHOT_CACHE, ignore_errors=True)
     SNAPSHOT_CACHE.mkdir(parents=True)
     result = subprocess.run(
-        ["node", str(SNAPSHOT_SCRIPT), str(PYODIDE_SRC), str(wheel), str(target)],
+        ["node", str(SNAPSHOT_SCRIPT), str(PYODIDE_SRC), str(wheel), str(stdlib), str(target)],
         cwd=ROOT, capture_output=True, text=True,
     )
     if result.returncode != 0 or not target.exists():
@@ -117,17 +116,64 @@ def make_snapshot(wheel: Path) -> Path:
     return target
 
 
-def write_lock(wheel: Path, target: Path) -> None:
-    """Pyodide's lock file with an entry for our wheel (name, sha256, imports) computed by pyodide-lock.
+def _entry(path: Path, name: str, digest: str, packed: Path | None, **extra) -> dict:
+    entry = {"name": name, "rev": digest[:16], "size": path.stat().st_size,
+             "type": MIME.get(Path(name).suffix, "application/octet-stream"), **extra}
+    if packed is not None:
+        entry["packed"] = packed.name
+        entry["packedSize"] = packed.stat().st_size
+    return entry
 
-    pyodide-lock 0.1.2 (the newest release) cannot parse the ``tool`` keys of Pyodide 314's lock file, so the
-    file is kept as it is and only the entry for rules_core, made by the library, is added to it.
-    """
-    lock = json.loads(PYODIDE_SRC.joinpath("pyodide-lock.json").read_text(encoding="utf-8"))
-    version = json.loads(PYODIDE_SRC.joinpath("package.json").read_text(encoding="utf-8"))["version"]
-    fields = {"version": version, **lock["info"]}
-    info = InfoSpec(**{key: value for key, value in fields.items() if key in InfoSpec.model_fields})
-    entry = package_spec_from_wheel(wheel, info=info)
-    entry.file_name = wheel.name
-    lock["packages"][entry.name] = entry.model_dump(mode="json", exclude_none=True)
-    target.write_text(json.dumps(lock, separators=(",", ":")), encoding="utf-8")
+
+def on_post_build(config, **kwargs) -> None:
+    if _building_other_language(config):
+        return
+    if not PYODIDE_SRC.joinpath("pyodide.mjs").exists() or not FZSTD_SRC.exists():
+        raise RuntimeError("node_modules is missing pyodide or fzstd: run `npm ci` (make does it)")
+    site = Path(config.site_dir)
+    dest = site / "pyodide"
+    dest.mkdir(parents=True, exist_ok=True)
+    vendor = site / "assets" / "javascripts" / "vendor"
+    vendor.mkdir(parents=True, exist_ok=True)
+    _copy_if_changed(FZSTD_SRC, vendor / "fzstd.mjs")
+    for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm"):
+        _copy_if_changed(PYODIDE_SRC / name, dest / name)
+    _copy_if_changed(PYODIDE_SRC / "python_stdlib.zip", dest / FULL_STDLIB_NAME)
+
+    wheel = build_wheel()
+    for old in dest.glob("rules_core-*.whl"):
+        if old.name != wheel.name:
+            old.unlink()
+    shutil.copy2(wheel, dest / wheel.name)
+    tool = write_lock(PYODIDE_SRC, dest / wheel.name, dest / "pyodide-lock.json")
+    stdlib = trimmed_stdlib(PYODIDE_SRC, wheel)
+    shutil.copy2(stdlib, dest / "python_stdlib.zip")
+    snapshot = make_snapshot(wheel, stdlib)
+    for stale in (*dest.glob("*.snapshot.gz"), *dest.glob("*.tmp")):
+        stale.unlink()
+
+    files, digests = [], set()
+
+    def add(path: Path, name: str, pack: bool, **extra) -> None:
+        digest = sha256(path)
+        digests.add(digest[:24])
+        packed = zstd_copy(path, dest / f"{name}.zst", digest) if pack else None
+        files.append(_entry(path, name, digest, packed, **extra))
+
+    add(dest / "pyodide-lock.json", "pyodide-lock.json", pack=False)
+    add(dest / wheel.name, wheel.name, pack=False, sha256=sha256(dest / wheel.name))
+    add(dest / "pyodide.asm.mjs", "pyodide.asm.mjs", pack=True)
+    add(dest / "python_stdlib.zip", "python_stdlib.zip", pack=True)
+    add(dest / "pyodide.asm.wasm", "pyodide.asm.wasm", pack=True)
+    add(snapshot, SNAPSHOT_NAME, pack=True, optional=True)
+    prune(digests)
+    full = dest / FULL_STDLIB_NAME
+    manifest = {
+        "version": hashlib.sha256("".join(f["rev"] for f in files).encode()).hexdigest()[:16],
+        "pyodide": json.loads((PYODIDE_SRC / "package.json").read_text(encoding="utf-8"))["version"],
+        "files": files,
+        "fallback": {"name": FULL_STDLIB_NAME, "rev": sha256(full)[:16], "size": full.stat().st_size},
+        "bytes": sum(f.get("packedSize", f["size"]) for f in files),
+    }
+    (dest / MANIFEST_NAME).write_text(json.dumps(manifest, indent=1), encoding="utf-8")
+    log.info("referee %s: %.2f MB to download (%s)", manifest["version"], manifest["bytes"] / 1e6, tool)

@@ -1,30 +1,32 @@
 // Make the referee's memory snapshot at build time: Pyodide (Node, from node_modules) with rules_core imported and
-// warmed up, its memory written gzip-compressed.
+// warmed up, its memory written as it is (the build compresses it: hooks/precompress.py).
 //
-//   node hooks/make_snapshot.mjs <pyodide dir> <rules_core wheel> <out.snapshot.gz>
+//   node hooks/make_snapshot.mjs <pyodide dir> <rules_core wheel> <python_stdlib.zip> <out.snapshot>
 //
 // The worker restores it with loadPyodide({_loadSnapshot}) and skips Python's start-up and the imports. Pyodide's
 // snapshot options are private (_makeSnapshot / makeMemorySnapshot / _loadSnapshot in pyodide.d.ts of 314.0.7),
-// so a snapshot is only valid for the exact Pyodide build it was made with; the build hook caches it by the wheel's
-// and Pyodide's digests. The file system is not in the snapshot: the worker unpacks the wheel again after restoring.
+// so a snapshot is only valid for the exact Pyodide build it was made with, and with the exact standard-library
+// zip the browser mounts (zipimport's directory of that zip is in the memory): the build passes the trimmed zip it
+// ships and caches the snapshot by the digests of all three. The file system is not in the snapshot: the worker
+// unpacks the wheel again after restoring.
 import { readFileSync, writeFileSync, renameSync } from "node:fs";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { gzipSync } from "node:zlib";
 
-const [pyodideDir, wheelPath, outPath] = process.argv.slice(2);
+const [pyodideDir, wheelPath, stdlibPath, outPath] = process.argv.slice(2);
 if (!outPath) {
-  console.error("usage: node make_snapshot.mjs <pyodide dir> <wheel> <out.snapshot.gz>");
+  console.error("usage: node make_snapshot.mjs <pyodide dir> <wheel> <python_stdlib.zip> <out.snapshot>");
   process.exit(2);
 }
 const dir = resolve(pyodideDir) + "/";
 const { loadPyodide } = await import(pathToFileURL(dir + "pyodide.mjs").href);
-const pyodide = await loadPyodide({ indexURL: dir, fullStdLib: false, _makeSnapshot: true });
+const pyodide = await loadPyodide({ indexURL: dir, stdLibURL: resolve(stdlibPath), _makeSnapshot: true });
 pyodide.unpackArchive(new Uint8Array(readFileSync(wheelPath)), "wheel");
 // Import rules_core and answer one request per language, so every module the first verdict needs (the message
 // catalogues, json, ...) is already imported in the snapshot. Python values only: no JS object may stay
 // referenced from Python, or the snapshot could not be restored in the browser.
 pyodide.runPython(`
+import gc
 import json
 import rules_core
 from rules_core.terms import LANGS
@@ -36,9 +38,9 @@ for _lang in LANGS:
             {"id": 0, "fn": "check", "args": {"position": _position, "action": _action, "lang": _lang}})))
         assert _answer["ok"], _answer
 del _position, _lang, _action, _answer
+gc.collect()
 `);
 const memory = pyodide.makeMemorySnapshot();
-const packed = gzipSync(memory, { level: 6 });
-writeFileSync(outPath + ".tmp", packed);
+writeFileSync(outPath + ".tmp", memory);
 renameSync(outPath + ".tmp", outPath);
-console.log(`snapshot: ${(memory.length / 1e6).toFixed(1)} MB, gzip ${(packed.length / 1e6).toFixed(1)} MB`);
+console.log(`snapshot: ${(memory.length / 1e6).toFixed(1)} MB of memory`);

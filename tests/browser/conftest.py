@@ -35,7 +35,8 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         **http.server.SimpleHTTPRequestHandler.extensions_map,
         ".mjs": "text/javascript", ".js": "text/javascript", ".wasm": "application/wasm",
         ".json": "application/json", ".whl": "application/zip", ".zip": "application/zip",
-        ".svg": "image/svg+xml", ".gz": "application/gzip",
+        ".svg": "image/svg+xml", ".gz": "application/gzip", ".zst": "application/zstd",
+        ".webmanifest": "application/manifest+json", ".png": "image/png",
     }
 
     def log_message(self, format, *args):  # keep the test output quiet
@@ -66,12 +67,15 @@ def browser():
 
 
 class Tab:
-    """A page in a fresh browser context that records console errors and requests to other hosts."""
+    """A page in a fresh browser context that records console errors and requests to other hosts.
 
-    def __init__(self, browser, site_url: str, **context_options):
+    Service workers are blocked unless a test asks for them (``service_workers="allow"``: the offline tests): the
+    other tests must not precache the site or warm the referee in the background."""
+
+    def __init__(self, browser, site_url: str, service_workers: str = "block", **context_options):
         self.site_url = site_url
         self.origin = urlsplit(site_url).netloc
-        self.context = browser.new_context(**context_options)
+        self.context = browser.new_context(service_workers=service_workers, **context_options)
         self.foreign: list[str] = []
         self.errors: list[str] = []
         self.context.route("**/*", self._route)

@@ -1,24 +1,30 @@
-"""How the referee's worker boots: from the build's memory snapshot, and the normal way when the snapshot is missing
-or broken (Pyodide's snapshot options are private, so a failed restore must never leave the checker dead).
+"""How the referee starts (docs/assets/javascripts/engine.js, engine-worker.js, referee-files.js): from the build's
+memory snapshot, and the normal way when the snapshot is missing, broken, not restorable or too slow to download
+(Pyodide's snapshot options are private, so a failed restore must never leave the checker dead); every file fetched
+once on every path; a second visit from the referee's cache; a host serving another build's files refused; the
+loader's contract (state, progress, pending calls settling when the worker dies); nothing started on reading pages.
 
-The page records how the engine booted in a performance mark (``referee-ready``, detail ``{boot}``).
+The page records how the engine booted in a performance mark (``referee-ready``, detail ``{boot, cached}``).
 """
 
 from __future__ import annotations
 
 import base64
-import gzip
 import json
 import os
+from collections import Counter
+from urllib.parse import urlsplit
 
 import pytest
+import zstandard
 
 from .conftest import SITE
 
 pytestmark = pytest.mark.browser
 
-BOOT_TIMEOUT_MS = 60_000
-SNAPSHOT = "**/pyodide/rules_core.snapshot.gz"
+BOOT_TIMEOUT_MS = 90_000
+SNAPSHOT = "**/pyodide/rules_core.snapshot.zst*"
+MANIFEST = json.loads((SITE / "pyodide" / "referee.json").read_text(encoding="utf-8"))
 # Ania may put her blue +2 on the yellow +2 (same symbol); Cyril has no card to play on the red 5.
 POSITION = {
     "players": [{"name": "Ania", "hand": ["B+2", "R7", "G3"]}, {"name": "Bartek", "hand": 5},
@@ -27,6 +33,7 @@ POSITION = {
 }
 LEGAL = {"type": "play", "card": "B+2"}
 ILLEGAL = {"type": "play", "card": "G3"}
+ENGINE = """new URL("assets/javascripts/engine.js", document.baseURI.replace(/(checker|examples)\\/.*$/, "")).href"""
 
 
 def b64url(value) -> str:
@@ -37,82 +44,125 @@ def shared_link(action) -> str:
     return f"checker/#position={b64url(POSITION)}&action={b64url(action)}"
 
 
-def first_verdict(tab, path: str) -> str:
-    """Open the page, wait for the checker's first verdict; return how the engine booted.
+def referee_requests(tab) -> Counter:
+    """Count every request for a file under pyodide/ (page and workers), by path."""
+    seen: Counter = Counter()
+    tab.context.on("request", lambda request: "/pyodide/" in request.url and seen.update([urlsplit(request.url).path]))
+    return seen
 
-    (Which verdict the page shows is the checker's business, tested with its widget; here the engine's answers
-    are checked directly with :func:`engine_answers`.)"""
+
+def first_verdict(tab, path: str) -> dict:
+    """Open the page, wait for the checker's first verdict; return how the engine booted ({boot, cached})."""
     tab.goto(path)
     verdict = tab.page.locator('[role="status"][data-legal]').first
     verdict.wait_for(timeout=BOOT_TIMEOUT_MS)
     assert verdict.get_attribute("data-legal") in ("true", "false")
-    return tab.page.evaluate("() => performance.getEntriesByName('referee-ready')[0].detail.boot")
+    return tab.page.evaluate("() => performance.getEntriesByName('referee-ready')[0].detail")
 
 
 def engine_answers(tab) -> tuple[bool, bool]:
     """Ask the loaded engine directly (the page's own engine module): legality of LEGAL and ILLEGAL."""
     return tuple(tab.page.evaluate(
-        """async ({ position, actions }) => {
-            const engine = await import(new URL("assets/javascripts/engine.js", document.baseURI.replace(/checker\\/.*$/, "")).href);
+        f"""async ({{ position, actions }}) => {{
+            const engine = await import({ENGINE});
             const answers = [];
-            for (const action of actions) {
-                const answer = await engine.call("check", { position, action, lang: "en" });
+            for (const action of actions) {{
+                const answer = await engine.call("check", {{ position, action, lang: "en" }});
                 if (!answer.ok) throw new Error(JSON.stringify(answer.error));
                 answers.push(answer.result.legal);
-            }
+            }}
             return answers;
-        }""",
+        }}""",
         {"position": POSITION, "actions": [LEGAL, ILLEGAL]},
     ))
 
 
-def without_missing_snapshot_errors(errors: list[str]) -> list[str]:
-    """Chromium logs a failed request as a console error ("Failed to load resource: ... 404"); for the snapshot's
-    own URL that is the very situation under test, anything else is a real error."""
-    return [e for e in errors if not ("Failed to load resource" in e and "404" in e)]
+def without_failed_loads(errors: list[str], status: str = "404") -> list[str]:
+    """Chromium logs a failed request as a console error ("Failed to load resource: ... 404"); for the URL under
+    test that is the very situation tested, anything else is a real error."""
+    return [e for e in errors if not ("Failed to load resource" in e and status in e)]
 
 
-def test_the_build_ships_a_gzip_snapshot_next_to_pyodide():
-    snapshot = SITE / "pyodide" / "rules_core.snapshot.gz"
-    assert snapshot.exists(), "make site did not make the memory snapshot"
-    with gzip.open(snapshot) as stream:
-        assert stream.read(16)
-    assert snapshot.stat().st_size < 12_000_000
+def assert_each_fetched_once(seen: Counter) -> None:
+    twice = {path: count for path, count in seen.items() if count > 1}
+    assert not twice, f"fetched more than once: {twice}"
 
 
-def test_a_shared_link_is_answered_from_the_snapshot(tab):
-    assert first_verdict(tab, shared_link(LEGAL)) == "snapshot"
+def test_a_shared_link_is_answered_from_the_snapshot_and_each_file_is_fetched_once(tab):
+    seen = referee_requests(tab)
+    assert first_verdict(tab, shared_link(LEGAL)) == {"boot": "snapshot", "cached": False}
     # the restored interpreter has its file system back (the wheel unpacked again) and judges both ways
     assert engine_answers(tab) == (True, False)
+    assert_each_fetched_once(seen)
+    packed = {f"/pyodide/{entry.get('packed', entry['name'])}" for entry in MANIFEST["files"]}
+    assert packed <= set(seen), sorted(seen)
+    assert not any(path.endswith(("pyodide.asm.wasm", "python_stdlib_full.zip")) for path in seen)
+    tab.assert_clean()
+
+
+def test_a_second_visit_starts_from_the_referees_cache_without_the_network(tab):
+    first_verdict(tab, shared_link(LEGAL))
+    tab.page.wait_for_function(
+        "async () => (await caches.keys()).some((name) => name.startsWith('uno-referee-'))", timeout=BOOT_TIMEOUT_MS)
+    tab.page.wait_for_timeout(500)
+    seen = referee_requests(tab)
+    tab.page.reload()
+    verdict = tab.page.locator('[role="status"][data-legal]').first
+    verdict.wait_for(timeout=BOOT_TIMEOUT_MS)
+    detail = tab.page.evaluate("() => performance.getEntriesByName('referee-ready')[0].detail")
+    assert detail == {"boot": "snapshot", "cached": True}
+    assert [path for path in seen if not path.endswith(("referee.json", "pyodide.mjs"))] == []
     tab.assert_clean()
 
 
 def test_a_missing_snapshot_falls_back_to_a_normal_boot(tab):
+    seen = referee_requests(tab)
     tab.context.route(SNAPSHOT, lambda route: route.fulfill(status=404, body="not found"))
-    assert first_verdict(tab, shared_link(LEGAL)) == "fresh"
+    assert first_verdict(tab, shared_link(LEGAL))["boot"] == "fresh"
     assert engine_answers(tab) == (True, False)
+    assert_each_fetched_once(seen)
     assert not tab.foreign
-    assert without_missing_snapshot_errors(tab.errors) == []
+    assert without_failed_loads(tab.errors) == []
 
 
 @pytest.mark.parametrize("body", [
-    pytest.param(b"this is not gzip", id="not-gzip"),
-    pytest.param(gzip.compress(os.urandom(1 << 20)), id="garbage-memory"),
+    pytest.param(b"this is not zstd", id="not-zstd"),
+    pytest.param(zstandard.ZstdCompressor().compress(os.urandom(1 << 16)), id="wrong-content"),
     pytest.param(None, id="truncated"),
 ])
 def test_a_corrupt_snapshot_falls_back_to_a_normal_boot(tab, body):
     if body is None:
-        whole = (SITE / "pyodide" / "rules_core.snapshot.gz").read_bytes()
+        whole = (SITE / "pyodide" / "rules_core.snapshot.zst").read_bytes()
         body = whole[: len(whole) // 2]
+    seen = referee_requests(tab)
     tab.context.route(SNAPSHOT, lambda route: route.fulfill(status=200, body=body,
-                                                             headers={"Content-Type": "application/gzip"}))
-    assert first_verdict(tab, shared_link(ILLEGAL)) == "fresh"
+                                                             headers={"Content-Type": "application/zstd"}))
+    assert first_verdict(tab, shared_link(ILLEGAL))["boot"] == "fresh"
     assert engine_answers(tab) == (True, False)
+    assert_each_fetched_once(seen)
     tab.assert_clean()
 
 
-def test_a_wheel_that_cannot_be_fetched_in_parallel_is_loaded_by_name(tab):
-    """If the worker's own fetch of the wheel fails, the restored interpreter loads it through the lock file."""
+def test_a_snapshot_that_does_not_restore_falls_back_to_a_normal_boot(tab):
+    """A snapshot with the right digest but memory Pyodide cannot restore (another build's, say)."""
+    import hashlib
+
+    memory = os.urandom(1 << 20)
+    manifest = json.loads(json.dumps(MANIFEST))
+    entry = next(e for e in manifest["files"] if e["name"] == "rules_core.snapshot")
+    packed = zstandard.ZstdCompressor().compress(memory)
+    entry.update(rev=hashlib.sha256(memory).hexdigest()[:16], size=len(memory), packedSize=len(packed))
+    tab.context.route("**/pyodide/referee.json", lambda route: route.fulfill(
+        status=200, body=json.dumps(manifest), headers={"Content-Type": "application/json"}))
+    tab.context.route(SNAPSHOT, lambda route: route.fulfill(status=200, body=packed))
+    assert first_verdict(tab, shared_link(LEGAL))["boot"] == "fresh"
+    assert engine_answers(tab) == (True, False)
+    assert not tab.foreign
+    assert [e for e in tab.errors if "snapshot" not in e.lower()] == []
+
+
+def test_a_wheel_that_cannot_be_fetched_is_loaded_by_name(tab):
+    """If the worker's own fetch of the wheel fails, the interpreter loads it through the lock file."""
     seen = []
 
     def first_wheel_request_fails(route):
@@ -122,26 +172,39 @@ def test_a_wheel_that_cannot_be_fetched_in_parallel_is_loaded_by_name(tab):
         else:
             route.continue_()
 
-    tab.context.route("**/pyodide/rules_core-*.whl", first_wheel_request_fails)
-    assert first_verdict(tab, shared_link(LEGAL)) == "snapshot"
+    tab.context.route("**/pyodide/rules_core-*.whl*", first_wheel_request_fails)
+    assert first_verdict(tab, shared_link(LEGAL))["boot"] == "snapshot"
     assert engine_answers(tab) == (True, False)
     assert len(seen) == 2, seen
-    assert without_missing_snapshot_errors([e for e in tab.errors if "503" not in e]) == []
+    assert without_failed_loads(tab.errors, "503") == []
+
+
+def test_a_host_serving_another_builds_file_is_refused(tab):
+    """A static host ignores ?v=: if it already serves a newer build, its file fails the digest and the checker
+    says to reload instead of running a mix of two builds."""
+    other = (SITE / "pyodide" / "python_stdlib.zip.zst").read_bytes()
+    tab.context.route("**/pyodide/pyodide.asm.wasm.zst*", lambda route: route.fulfill(status=200, body=other))
+    tab.goto(shared_link(LEGAL))
+    tab.page.locator('[data-referee-progress="failed"]').wait_for(timeout=BOOT_TIMEOUT_MS)
+    failure = tab.page.evaluate(f"async () => (await import({ENGINE})).failure()")
+    assert failure["kind"] == "stale", failure
+    assert "Reload" in tab.page.locator(".referee-progress").first.inner_text()
+    assert not tab.foreign
 
 
 def test_a_snapshot_too_slow_to_download_is_dropped_for_a_normal_boot(tab):
     """On a slow connection the snapshot would cost more time than it saves: the worker measures its download,
-    stops it and boots normally. (Throttled to 2 Mbit/s until the worker has given up the snapshot.)"""
+    stops it and boots normally, and fetches nothing twice. (Throttled until the worker has given it up.)"""
     failed = []
+    seen = referee_requests(tab)
     tab.context.on("requestfailed", lambda request: failed.append(request.url))
     cdp = tab.context.new_cdp_session(tab.page)
     cdp.send("Network.enable")
     cdp.send("Network.emulateNetworkConditions", {
         "offline": False, "latency": 20, "downloadThroughput": 2e6 / 8, "uploadThroughput": 1e6 / 8})
     tab.page.goto(tab.site_url + shared_link(LEGAL), wait_until="commit")
-    tab.page.wait_for_function("() => true")  # the page exists
-    for _ in range(300):
-        if any(url.endswith("rules_core.snapshot.gz") for url in failed):
+    for _ in range(600):
+        if any("rules_core.snapshot.zst" in url for url in failed):
             break
         tab.page.wait_for_timeout(100)
     else:
@@ -152,4 +215,77 @@ def test_a_snapshot_too_slow_to_download_is_dropped_for_a_normal_boot(tab):
     verdict.wait_for(timeout=BOOT_TIMEOUT_MS)
     assert tab.page.evaluate("() => performance.getEntriesByName('referee-ready')[0].detail.boot") == "fresh"
     assert engine_answers(tab) == (True, False)
+    assert_each_fetched_once(seen)
+    tab.assert_clean()
+
+
+def test_the_loader_reports_its_state_and_progress(tab):
+    tab.goto("examples/")
+    result = tab.page.evaluate(f"""async () => {{
+        const engine = await import({ENGINE});
+        const states = [engine.state()];
+        const progress = [];
+        engine.onState((state) => states.push(state));
+        engine.onProgress((report) => progress.push(report));
+        await engine.ready();
+        return {{ states, progress, after: engine.state() }};
+    }}""")
+    assert result["states"][:3] == ["idle", "idle", "loading"] and result["after"] == "ready"
+    assert result["states"][-1] == "ready"
+    phases = [report["phase"] for report in result["progress"]]
+    assert phases[0] == "download" and phases[-1] == "ready" and "start" in phases
+    last = result["progress"][-1]
+    assert last["loaded"] == last["total"] >= MANIFEST["bytes"] - 10
+    downloads = [report["loaded"] for report in result["progress"] if report["phase"] == "download"]
+    assert downloads == sorted(downloads)
+    tab.assert_clean()
+
+
+def test_pending_calls_settle_when_the_worker_dies(tab):
+    tab.goto("examples/")
+    tab.page.evaluate(f"async () => (await import({ENGINE})).ready()")
+    (worker,) = [w for w in tab.page.workers if "engine-worker" in w.url]
+    # the worker stops answering, then dies of an uncaught error while a call is pending
+    worker.evaluate("() => { self.onmessage = () => {}; }")
+    tab.page.evaluate(f"""async () => {{
+        const engine = await import({ENGINE});
+        window.__pending = engine.call("rule_url", {{ rule_id: "wild-draw-four" }});
+        await new Promise((resolve) => setTimeout(resolve, 200));
+    }}""")
+    worker.evaluate("() => { setTimeout(() => { throw new Error('the worker crashed'); }); }")
+    answer = tab.page.evaluate(f"""async () => {{
+        const engine = await import({ENGINE});
+        return {{ answer: await window.__pending, state: engine.state(), failure: engine.failure() }};
+    }}""")
+    assert answer["answer"]["ok"] is False and answer["answer"]["error"]["key"] == "err_unavailable"
+    assert answer["state"] == "failed" and answer["failure"]["kind"] == "worker", answer
+    # the next call starts a new worker
+    again = tab.page.evaluate(f"""async () => (await import({ENGINE})).call("rule_url", {{ rule_id: "wild-draw-four" }})""")
+    assert again["ok"] is True, again
+    tab.errors.clear()  # the crash itself is logged
+
+
+def test_reading_pages_do_not_start_the_referee_until_what_if(tab):
+    seen = referee_requests(tab)
+    tab.goto("sk/examples/")
+    stepper = tab.page.locator("[data-scenario]").first
+    stepper.locator(".stepper__button--next").click()
+    tab.page.wait_for_timeout(1500)
+    assert not [w for w in tab.page.workers if "engine-worker" in w.url]
+    assert [path for path in seen if not path.endswith("referee.json")] == []  # (the footer shows its size)
+    stepper.locator(".stepper__whatif-toggle").click()
+    stepper.locator(".referee-progress").wait_for()
+    stepper.locator(".stepper__moves button").first.click()
+    stepper.locator(".stepper__verdict[data-legal]").wait_for(timeout=BOOT_TIMEOUT_MS)
+    assert [w for w in tab.page.workers if "engine-worker" in w.url]
+    assert_each_fetched_once(seen)
+    tab.assert_clean()
+
+
+def test_the_rules_and_disputes_pages_fetch_nothing_of_the_referee(tab):
+    seen = referee_requests(tab)
+    for path in ("rules/", "pl/disputes/", "hu/"):
+        tab.goto(path)
+    tab.page.wait_for_timeout(1500)
+    assert [path for path in seen if not path.endswith("referee.json")] == []
     tab.assert_clean()

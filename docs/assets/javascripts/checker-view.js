@@ -4,6 +4,7 @@
 //
 // ctx: {S, strings, K, lang, id, ui, edit, view, playerName, siteRoot}
 import { h } from "./dom.js";
+import { checkbox as checkboxControl, radioGroup } from "./controls.js";
 import { cardFace, cardLabel, colorName, parseCard } from "./cards.js";
 import { deckCounts, optionValue } from "./knowledge.js";
 import {
@@ -16,23 +17,14 @@ const CAP_MAX = 60;
 // ---- small controls -----------------------------------------------------------------------------------------
 
 function chips(ctx, name, legend, options, current, onpick, extra = {}) {
-  return h("fieldset", { class: `checker-chips ${extra.class || ""}` },
-    h("legend", {}, legend),
-    h("div", { class: "checker-chips__row" }, options.map(([value, label, opts = {}]) => h("label", {
-      class: `checker-chip${opts.class ? ` ${opts.class}` : ""}`,
-    }, h("input", {
-      type: "radio", name: `${ctx.id}-${name}`, value: String(value), checked: value === current,
-      disabled: opts.disabled, "data-focus": `${name}:${value}`, onchange: () => onpick(value),
-    }), h("span", {}, label)))));
+  return radioGroup({
+    name: `${ctx.id}-${name}`, legend, options, checked: current, onpick, focus: name,
+    classes: { group: `checker-chips ${extra.class || ""}`.trim(), row: "checker-chips__row", item: "checker-chip" },
+  });
 }
 
 function checkbox(key, label, checked, onset, opts = {}) {
-  return h("label", { class: "checker-check" },
-    h("input", {
-      type: "checkbox", checked, disabled: opts.disabled, "data-focus": `check:${key}`,
-      onchange: (e) => onset(e.target.checked),
-    }),
-    h("span", {}, label));
+  return checkboxControl({ label, checked, onset, disabled: opts.disabled, focus: `check:${key}`, className: "checker-check" });
 }
 
 function counter(ctx, key, label, value, min, max, onset) {

@@ -1,34 +1,95 @@
-// The page's side of the referee: one module worker per page, one ready promise, requests matched by id.
-// call(fn, args) resolves with the engine's parsed response {ok, result} or {ok: false, error}; it never rejects
-// on an engine error (errors are data), only if the worker could not boot.
+// The page's side of the referee (the engine-loader contract the widgets code against):
+//
+//   ready()            starts the referee if it is not started; resolves when it answers, rejects if it cannot start
+//   call(fn, args)     starts it too; resolves with the engine's parsed response {ok, result} or {ok: false, error}
+//                      -- never rejects: if the referee cannot start, or its worker dies, every pending call settles
+//                      with {ok: false, error: {field: "", key: "err_unavailable", message, kind}}
+//   state()            "idle" | "loading" | "ready" | "failed"
+//   onState(cb)        cb(state, failure) now and on every change, without starting anything; returns unsubscribe
+//   onProgress(cb)     cb({loaded, total, phase}) while it gets ready (phase "download" | "start" | "ready"); the
+//                      last report is replayed to a new listener; returns unsubscribe
+//   failure()          why it failed: {kind: "offline" | "stale" | "boot" | "worker", message}, or null
+//
+// One module worker per page, one ready promise, requests matched by id. Nothing starts until a widget asks (the
+// checker at once; a stepper on "What if?"; the score keeper to score). After a failure, the next ready() or call()
+// starts a new worker (the line may be back). "Keep the referee for offline use" lives in referee-store.js.
+import { manifest as refereeManifest } from "./referee-store.js";
+
 let worker = null;
 let nextId = 1;
 const pending = new Map();
 let readyPromise = null;
+let current = "idle";
+let lastFailure = null;
+let lastProgress = null;
+const stateListeners = new Set();
+const progressListeners = new Set();
+
+function setState(next, failure = null) {
+  current = next;
+  lastFailure = failure;
+  for (const listener of stateListeners) listener(current, lastFailure);
+}
+
+function reportProgress(progress) {
+  lastProgress = progress;
+  for (const listener of progressListeners) listener(progress);
+}
+
+function unavailable(failure) {
+  return { ok: false, error: { field: "", key: "err_unavailable", message: failure.message, kind: failure.kind } };
+}
+
+function fail(failure, rejectReady) {
+  if (current === "failed" && worker === null) return;
+  const dead = worker;
+  worker = null;
+  readyPromise = null;
+  if (dead) dead.terminate();
+  for (const { resolve } of pending.values()) resolve(unavailable(failure));
+  pending.clear();
+  setState("failed", failure);
+  const error = new Error(failure.message);
+  error.kind = failure.kind;
+  rejectReady(error);
+}
 
 function start() {
-  if (worker) return readyPromise;
-  worker = new Worker(new URL("./engine-worker.js", import.meta.url), { type: "module" });
+  if (readyPromise) return readyPromise;
+  lastProgress = null;
+  setState("loading");
+  const own = new Worker(new URL("./engine-worker.js", import.meta.url), { type: "module" });
+  worker = own;
+  refereeManifest().then((manifest) => manifest, () => null)
+    .then((manifest) => own.postMessage({ type: "manifest", manifest }));
   readyPromise = new Promise((resolve, reject) => {
-    worker.addEventListener("message", (event) => {
+    own.addEventListener("message", (event) => {
+      if (worker !== own) return;
       const data = event.data;
-      if (data.type === "ready") {
+      if (data.type === "progress") {
+        reportProgress({ loaded: data.loaded, total: data.total, phase: data.phase });
+      } else if (data.type === "ready") {
         // For the benchmark and the tests: when the engine became ready, and how it booted.
-        performance.mark("referee-ready", { detail: { boot: data.boot } });
+        performance.mark("referee-ready", { detail: { boot: data.boot, cached: data.cached } });
+        setState("ready");
         resolve();
-      }
-      else if (data.type === "boot-error") {
-        reject(new Error(data.message));
-        for (const { reject: fail } of pending.values()) fail(new Error(data.message));
-        pending.clear();
+      } else if (data.type === "stored") {
+        document.dispatchEvent(new CustomEvent("referee:stored", { detail: { complete: data.complete } }));
+      } else if (data.type === "boot-error") {
+        fail({ kind: data.kind || "boot", message: data.message }, reject);
       } else if (pending.has(data.id)) {
         const { resolve: done } = pending.get(data.id);
         pending.delete(data.id);
         done(JSON.parse(data.response));
       }
     });
-    worker.addEventListener("error", (event) => reject(new Error(event.message || "worker error")));
+    own.addEventListener("error", (event) => {
+      event.preventDefault();
+      const kind = navigator.onLine === false ? "offline" : "worker";
+      if (worker === own) fail({ kind, message: event.message || "the referee's worker stopped" }, reject);
+    });
   });
+  readyPromise.catch(() => {});
   return readyPromise;
 }
 
@@ -39,8 +100,28 @@ export function ready() {
 export function call(fn, args) {
   start();
   const id = nextId++;
-  return new Promise((resolve, reject) => {
-    pending.set(id, { resolve, reject });
+  return new Promise((resolve) => {
+    pending.set(id, { resolve });
     worker.postMessage({ id, request: JSON.stringify({ id, fn, args }) });
   });
+}
+
+export function state() {
+  return current;
+}
+
+export function failure() {
+  return lastFailure;
+}
+
+export function onState(listener) {
+  stateListeners.add(listener);
+  listener(current, lastFailure);
+  return () => stateListeners.delete(listener);
+}
+
+export function onProgress(listener) {
+  progressListeners.add(listener);
+  if (lastProgress) listener(lastProgress);
+  return () => progressListeners.delete(listener);
 }

@@ -1,14 +1,15 @@
 // The example-turn stepper: a scripted scenario, stepped forward and back, every hand face up.
 // The build (hooks/scenarios.py) has already stepped the scenario through rules_core in the page's language and
 // put it inside the placeholder as JSON (positions, narration, rule links, the engine's effects), so the table and
-// the steps work at once, before Python has booted. The referee in the page (engine.call) answers "What if?" and
-// starts only when "What if?" is opened.
+// the steps work at once, without the referee. The referee in the page (engine.call) answers "What if?" and is
+// started only when "What if?" is opened.
 //
 // Also here: a link to any step (#step=ID:N, scenario-link.js), presenter mode for a projector
 // (stepper-present.js: full screen, large type, clicker keys, "What would you play?"), and examples a reader
 // builds from any position, judged move by move by the referee and shared by link (stepper-custom.js).
 import { fill, h } from "./dom.js";
 import { cardFace, cardLabel, colorName, parseCard } from "./cards.js";
+import { radioGroup } from "./controls.js";
 import { needsColor, needsTarget, pageKnowledge } from "./knowledge.js";
 import { digest, verdictModel } from "./verdict-model.js";
 import { renderVerdict } from "./verdict-view.js";
@@ -281,21 +282,13 @@ export function mountStepper(root, data, { engine, strings, lang, siteRoot }, { 
     return typeof engine.state === "function" ? engine.state() : null;
   }
 
-  function showEngineState() {
-    const state = engineState();
-    engineLine.textContent = state === "ready" ? S("engine_ready") : state === "failed" ? S("engine_failed")
-      : S("engine_loading");
-  }
-
-  let engineWatched = false;
+  // the referee's state line follows engine.js (onState) without starting it; "What if?" starts it
+  const STATE_TEXT = { loading: "engine_loading", ready: "engine_ready", failed: "engine_failed" };
+  const showState = (state) => { engineLine.textContent = STATE_TEXT[state] ? S(STATE_TEXT[state]) : ""; };
+  if (typeof engine.onState === "function") engine.onState(showState);
   function startEngine() {
-    showEngineState();
-    if (!engineWatched && typeof engine.onProgress === "function") {
-      engine.onProgress(({ phase }) => { if (!whatIf.hidden) showEngineState(); if (phase === "ready") showEngineState(); });
-    }
-    engineWatched = true;
-    engine.ready().then(() => { engineLine.textContent = S("engine_ready"); },
-      () => { engineLine.textContent = S("engine_failed"); });
+    engine.ready().then(() => showState("ready"), () => showState("failed"));
+    if (engineState() === "loading" || engineState() === "idle") showState("loading");
   }
 
   function toggleWhatIf(open = whatIf.hidden, { focus = true } = {}) {
@@ -318,11 +311,10 @@ export function mountStepper(root, data, { engine, strings, lang, siteRoot }, { 
     lastVerdict = null;
   }
 
-  function radioGroup(name, legend, options, checked) {
-    return h("fieldset", { class: "stepper__field" }, h("legend", {}, legend),
-      h("div", { class: "stepper__radios" }, options.map(([value, label]) => h("label", { class: "stepper__radio" },
-        h("input", { type: "radio", name, value, checked: value === checked }), " ", label))));
-  }
+  // the widgets' one radio group (controls.js), in the stepper's look
+  const radios = (name, legend, options, checked) => radioGroup({
+    name, legend, options, checked, classes: { group: "stepper__field", row: "stepper__radios", item: "stepper__radio" },
+  });
 
   function renderWhatIf() {
     const position = positionAt(index);
@@ -341,12 +333,12 @@ export function mountStepper(root, data, { engine, strings, lang, siteRoot }, { 
     const hasWild = hand.some((code) => needsColor(K, code));
     const hasSeven = hand.some((code) => needsTarget(K, rules, code));
     if (hasWild) {
-      whatIfOptions.append(radioGroup(`${id}-color`, S("stepper_whatif_color"),
+      whatIfOptions.append(radios(`${id}-color`, S("stepper_whatif_color"),
         ["R", "Y", "G", "B"].map((c) => [c, colorName(c, strings)]), position.color || "R"));
     }
     if (hasSeven) {
       const others = position.players.map((p, i) => i).filter((i) => i !== actor);
-      whatIfOptions.append(radioGroup(`${id}-target`, S("stepper_whatif_target"),
+      whatIfOptions.append(radios(`${id}-target`, S("stepper_whatif_target"),
         others.map((i) => [String(i), nameOf(position, i)]), String(others[0])));
     }
     if (hand.length === 2) {
@@ -465,6 +457,7 @@ export function mountStepper(root, data, { engine, strings, lang, siteRoot }, { 
   if (custom) custom.attach(stepper);
   steppers.push(stepper);
   render();
+  root.dataset.mounted = ""; // releases the space widgets.css keeps for a stepper (a reader's example too)
   return stepper;
 }
 

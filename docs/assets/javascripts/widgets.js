@@ -2,8 +2,13 @@
 //   <div data-checker></div>      the "Is this play legal?" checker
 //   <div data-scenario="ID"></div> an example-turn stepper
 //   <div data-score-keeper></div>  the score keeper
-// The engine (Pyodide in a worker) starts only on pages that hold a widget, as soon as this script runs.
+// Reading costs little: the referee (Pyodide in a worker, engine.js) starts only when a widget needs it -- the
+// checker at once, a stepper when "What if?" is opened, the score keeper to score. Each widget's referee status
+// line gets the loading indicator (referee-progress.js) beside it. offline.js (the service worker, "Keep the
+// referee for offline use", updates) runs on every page.
 import * as engine from "./engine.js";
+import { progressView } from "./referee-progress.js";
+import { startOffline } from "./offline.js";
 import "./language.js";
 
 const WIDGETS = {
@@ -11,6 +16,8 @@ const WIDGETS = {
   "[data-scenario]": () => import("./stepper.js"),
   "[data-score-keeper]": () => import("./score.js"),
 };
+// Where a widget says how the referee is doing; the indicator goes right after it.
+const STATUS_LINE = "[data-referee-status], .checker-engine, .stepper__engine";
 
 function uiStrings() {
   const element = document.getElementById("ui-strings");
@@ -28,23 +35,27 @@ function focusableScrollRegions() {
   }
 }
 
-async function mountAll() {
+async function mountAll(context) {
   focusableScrollRegions();
   const content = document.querySelector(".md-content");
   if (content) new MutationObserver(focusableScrollRegions).observe(content, { childList: true, subtree: true });
   const found = Object.entries(WIDGETS).filter(([selector]) => document.querySelector(selector));
-  if (!found.length) return;
-  engine.ready().catch(() => {});
-  const context = {
-    engine,
-    strings: uiStrings(),
-    lang: document.documentElement.lang || "en",
-    siteRoot: new URL("../../", import.meta.url),
-  };
   for (const [selector, load] of found) {
     const module = await load();
-    for (const element of document.querySelectorAll(selector)) module.mount(element, context);
+    for (const element of document.querySelectorAll(selector)) {
+      module.mount(element, context);
+      element.dataset.mounted = ""; // releases the space widgets.css kept for it
+      const line = element.querySelector(STATUS_LINE);
+      if (line) line.after(progressView(engine, context.strings, context.lang));
+    }
   }
 }
 
-mountAll();
+const context = {
+  engine,
+  strings: uiStrings(),
+  lang: document.documentElement.lang || "en",
+  siteRoot: new URL("../../", import.meta.url),
+};
+mountAll(context);
+startOffline(context);

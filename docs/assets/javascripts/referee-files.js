@@ -1,0 +1,222 @@
+// The referee's files (Pyodide's runtime, the trimmed standard library, the rules_core wheel, the memory snapshot),
+// as the build lists them in pyodide/referee.json: each fetched at most once, from the referee's cache when it holds
+// the file, else from the network, counted for a progress bar, and then kept in the cache (offline next time).
+//
+// Used in workers only (the engine's worker and the download worker behind "Keep the referee for offline use").
+//
+// - Revisioned: a file is fetched as <name>?v=<revision> (a digest of its content) and checked against that digest,
+//   so a host that already serves a newer build can never slip one of its files into this one; the cache is named by
+//   the referee's version (a digest of all revisions): a new build gets a new cache, filled whole, and the old one
+//   is dropped once the new one is complete (referee-store.js).
+// - Compressed whatever the host does: the large files are fetched as their .zst copies (made at build time) and
+//   decoded here as they arrive (fzstd); if a host answers with Content-Encoding, the browser has decoded that
+//   layer already and this one is still ours to decode. The cache keeps the decoded file, so a later start reads it
+//   as it is (and the browser can reuse its compiled WebAssembly).
+// - Never a dead referee: if the cache is broken or full, the files still come from the network and are only not
+//   kept.
+import { Decompress } from "./vendor/fzstd.mjs";
+
+export const CACHE_PREFIX = "uno-referee-";
+export const SNAPSHOT = "rules_core.snapshot";
+
+export function cacheName(manifest) {
+  return CACHE_PREFIX + manifest.version;
+}
+
+export async function loadManifest(base) {
+  const response = await fetch(base + "referee.json");
+  if (!response.ok) throw new Error(`referee.json: HTTP ${response.status}`);
+  return response.json();
+}
+
+async function openCache(name) {
+  try {
+    return await caches.open(name);
+  } catch {
+    return null; // no Cache Storage here (an opaque origin, a private window that refuses it): network only
+  }
+}
+
+function hex(buffer) {
+  return Array.from(new Uint8Array(buffer), (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+async function digestOf(bytes) {
+  if (!(self.crypto && crypto.subtle)) return null; // not a secure context: nothing to check with
+  return hex(await crypto.subtle.digest("SHA-256", bytes));
+}
+
+export class StaleFileError extends Error {}
+
+// Reads a response body, counting the bytes that arrive (onBytes), decoding .zst copies as they come, into one
+// buffer of the file's known size.
+async function readBody(response, entry, packed, onBytes, signal) {
+  const out = new Uint8Array(entry.size);
+  let filled = 0;
+  const put = (chunk) => {
+    if (filled + chunk.length > out.length) throw new StaleFileError(`${entry.name}: longer than this build's`);
+    out.set(chunk, filled);
+    filled += chunk.length;
+  };
+  const decoder = packed ? new Decompress((chunk) => put(chunk)) : null;
+  const reader = response.body.getReader();
+  const abort = () => reader.cancel(signal.reason).catch(() => {});
+  if (signal) signal.addEventListener("abort", abort, { once: true });
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (signal && signal.aborted) throw signal.reason;
+      if (done) break;
+      onBytes(value.byteLength);
+      if (decoder) decoder.push(value, false);
+      else put(value);
+    }
+    if (decoder) decoder.push(new Uint8Array(0), true);
+  } finally {
+    if (signal) signal.removeEventListener("abort", abort);
+  }
+  // the whole response arrived but is not this build's file: a host serving another build
+  if (filled !== entry.size) throw new StaleFileError(`${entry.name}: ${filled} bytes, not ${entry.size}`);
+  return out;
+}
+
+// files(base, manifest, {onProgress}) -> {get(name, options), response(name), entry(name), progress(), storeAll()}
+// get() resolves with the file's bytes (once per name: a second call shares the first); options.signal stops a
+// download, options.meter(received, total) is called as the bytes arrive (the snapshot's download budget),
+// options.cacheOnly takes the file only from the cache (Save-Data).
+export function refereeFiles(base, manifest, { onProgress = () => {}, store = true } = {}) {
+  const byName = new Map(manifest.files.map((entry) => [entry.name, entry]));
+  const wanted = new Map(); // name -> promise of bytes
+  const sizes = new Map(); // name -> bytes to transfer (for the progress total)
+  const loaded = new Map(); // name -> bytes transferred (or read from the cache)
+  const fromCache = new Set();
+  const toStore = new Map(); // name -> bytes fetched from the network, to keep in the cache
+  const cachePromise = openCache(cacheName(manifest));
+  const key = (entry) => `${base}${entry.name}?v=${entry.rev}`;
+  const transfer = (entry) => entry.packedSize || entry.size;
+
+  function progress() {
+    let done = 0;
+    let total = 0;
+    for (const [name, size] of sizes) {
+      total += size;
+      done += Math.min(loaded.get(name) || 0, size);
+    }
+    return { loaded: done, total };
+  }
+  const report = () => onProgress(progress());
+
+  async function cached(entry) {
+    const cache = await cachePromise;
+    if (!cache) return null;
+    try {
+      return (await cache.match(key(entry))) || null;
+    } catch {
+      return null;
+    }
+  }
+
+  async function fromNetwork(entry, { signal, meter } = {}) {
+    const packed = Boolean(entry.packed);
+    const url = `${base}${packed ? entry.packed : entry.name}?v=${entry.rev}`;
+    const response = await fetch(url, { signal });
+    if (!response.ok) throw new Error(`${entry.name}: HTTP ${response.status}`);
+    const total = transfer(entry);
+    let received = 0;
+    const bytes = await readBody(response, entry, packed, (count) => {
+      received += count;
+      loaded.set(entry.name, Math.min(received, total));
+      if (meter) meter(received, total);
+      report();
+    }, signal);
+    const digest = await digestOf(bytes);
+    if (digest !== null && !digest.startsWith(entry.rev)) {
+      throw new StaleFileError(`${entry.name}: the host sent another build's file`);
+    }
+    loaded.set(entry.name, total);
+    report();
+    if (store) toStore.set(entry.name, bytes);
+    return bytes;
+  }
+
+  async function load(entry, options) {
+    const hit = await cached(entry);
+    if (hit) {
+      try {
+        const bytes = new Uint8Array(await hit.arrayBuffer());
+        if (bytes.length === entry.size) {
+          fromCache.add(entry.name);
+          loaded.set(entry.name, transfer(entry));
+          report();
+          return bytes;
+        }
+      } catch {
+        // an unreadable entry: fetch it again
+      }
+    }
+    if (options && options.cacheOnly) throw new Error(`${entry.name}: not kept on this device`);
+    return fromNetwork(entry, options);
+  }
+
+  function get(name, options) {
+    const entry = byName.get(name);
+    if (!entry) return Promise.reject(new Error(`${name} is not in referee.json`));
+    if (!wanted.has(name)) {
+      sizes.set(name, transfer(entry));
+      const promise = load(entry, options);
+      promise.catch(() => {
+        // a file given up (the snapshot on a slow line, say) leaves the total with the bytes it did transfer
+        sizes.set(name, loaded.get(name) || 0);
+        report();
+      });
+      wanted.set(name, promise);
+      report();
+    }
+    return wanted.get(name);
+  }
+
+  // A response for the runtime's own fetch: the cached one where there is one (so the browser can reuse its
+  // compiled WebAssembly, and the bytes are not read twice), else one made from the bytes.
+  async function response(name) {
+    const entry = byName.get(name);
+    if (!wanted.has(name) || fromCache.has(name)) {
+      const hit = await cached(entry);
+      if (hit && Number(hit.headers.get("Content-Length")) === entry.size) {
+        sizes.set(name, transfer(entry));
+        loaded.set(name, transfer(entry));
+        fromCache.add(name);
+        report();
+        return hit;
+      }
+    }
+    const bytes = await get(name);
+    return new Response(bytes, { headers: { "Content-Type": entry.type } });
+  }
+
+  // Keep every file fetched from the network in the cache; true when the cache then holds the whole referee.
+  async function storeAll() {
+    const cache = await cachePromise;
+    if (!cache) return false;
+    try {
+      for (const [name, bytes] of toStore) {
+        const entry = byName.get(name);
+        await cache.put(key(entry), new Response(bytes, {
+          headers: { "Content-Type": entry.type, "Content-Length": String(entry.size) },
+        }));
+        toStore.delete(name);
+      }
+      return await isComplete(cache, base, manifest);
+    } catch {
+      return false; // full (quota) or broken: the referee still works, it is only not kept
+    }
+  }
+
+  return { get, response, progress, storeAll, entry: (name) => byName.get(name), fromCache: (name) => fromCache.has(name) };
+}
+
+export async function isComplete(cache, base, manifest) {
+  for (const entry of manifest.files) {
+    if (!(await cache.match(`${base}${entry.name}?v=${entry.rev}`))) return false;
+  }
+  return true;
+}

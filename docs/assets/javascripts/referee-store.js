@@ -1,0 +1,98 @@
+// The page's view of the referee kept on this device (Cache Storage, one cache per referee version, filled by the
+// referee's workers): is it complete, how big is it, keep it now, and drop the caches of older builds once the
+// current one is complete. "Keep" is remembered (localStorage) so a site installed as an app, or a reader who
+// asked for it, gets each new version's referee kept too.
+const PREFIX = "uno-referee-";
+const KEEP_FLAG = "uno-referee-keep";
+const base = new URL("../../pyodide/", import.meta.url).href;
+let manifestPromise = null;
+
+export function supported() {
+  return typeof caches !== "undefined" && typeof Worker !== "undefined" && window.isSecureContext;
+}
+
+export function manifest() {
+  manifestPromise ||= fetch(base + "referee.json").then((response) => {
+    if (!response.ok) throw new Error(`referee.json: HTTP ${response.status}`);
+    return response.json();
+  });
+  return manifestPromise;
+}
+
+export async function isKept() {
+  if (!supported()) return false;
+  try {
+    const current = await manifest();
+    const cache = await caches.open(PREFIX + current.version);
+    for (const entry of current.files) {
+      if (!(await cache.match(`${base}${entry.name}?v=${entry.rev}`))) return false;
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export function wantsKeeping() {
+  try {
+    return localStorage.getItem(KEEP_FLAG) === "1";
+  } catch {
+    return false;
+  }
+}
+
+function remember() {
+  try {
+    localStorage.setItem(KEEP_FLAG, "1");
+  } catch {
+    // storage refused: it is still kept this time
+  }
+}
+
+// Drop the referee caches of other builds, but only once this build's referee is complete (a reader offline with
+// an older referee keeps it until the new one is here).
+export async function dropOlder() {
+  if (!(await isKept())) return;
+  const current = PREFIX + (await manifest()).version;
+  for (const name of await caches.keys()) {
+    if (name.startsWith(PREFIX) && name !== current) await caches.delete(name);
+  }
+}
+
+let running = null;
+
+// Download what the cache lacks; onProgress({loaded, total}); resolves {complete} or rejects with error.kind
+// ("offline", "stale", "failed"). remembered: the reader asked (not a background warm-up).
+export function keep({ onProgress = () => {}, remembered = true } = {}) {
+  if (remembered) {
+    remember();
+    if (navigator.storage && navigator.storage.persist) navigator.storage.persist().catch(() => {});
+  }
+  if (running) return running.promise;
+  const worker = new Worker(new URL("./referee-download-worker.js", import.meta.url), { type: "module" });
+  const promise = new Promise((resolve, reject) => {
+    worker.addEventListener("message", ({ data }) => {
+      if (data.type === "progress") onProgress(data);
+      else {
+        worker.terminate();
+        running = null;
+        if (data.type === "done") {
+          dropOlder().catch(() => {});
+          resolve({ complete: data.complete });
+        } else {
+          reject(Object.assign(new Error(data.message), { kind: data.kind }));
+        }
+      }
+    });
+    worker.addEventListener("error", (event) => {
+      event.preventDefault();
+      worker.terminate();
+      running = null;
+      reject(Object.assign(new Error(event.message || "download worker failed"), {
+        kind: navigator.onLine === false ? "offline" : "failed",
+      }));
+    });
+  });
+  running = { promise };
+  return promise;
+}

@@ -1,0 +1,103 @@
+"""The standard library the referee ships: only the modules Pyodide's start-up and rules_core really import.
+
+Pyodide's ``python_stdlib.zip`` (2.5 MB, deflated members) holds the whole standard library; the referee imports
+~130 of its ~600 files. :func:`trimmed_stdlib` measures which (``hooks/stdlib_usage.mjs``: Pyodide in Node answers
+every golden fixture and one request of each facade function) and writes a zip of just those, stored uncompressed
+so the file as a whole compresses well (``.zst``, ~0.5 MB) and imports need no inflating. The full zip ships
+beside it as ``python_stdlib_full.zip``: the worker fetches it only if an import is ever missing
+(``stdlib_fallback.py``), and ``tests/test_referee_files.py`` proves the trimmed zip answers every fixture.
+
+Cached in ``.cache/stdlib`` by a digest of the wheel, the Pyodide build, the measuring script and the requests.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import shutil
+import subprocess
+import zipfile
+from pathlib import Path
+
+log = logging.getLogger("mkdocs.hooks.stdlib_trim")
+
+ROOT = Path(__file__).resolve().parent.parent
+CACHE = ROOT / ".cache" / "stdlib"
+USAGE_SCRIPT = ROOT / "hooks" / "stdlib_usage.mjs"
+FALLBACK_MODULE = ROOT / "hooks" / "stdlib_fallback.py"
+GOLDEN = ROOT / "tests" / "engine" / "fixtures" / "golden.json"
+_POSITION = {"players": [{"name": "A", "hand": ["B+2", "R7", "G3"]}, {"name": "B", "hand": 5}],
+             "turn": 0, "direction": 1, "discard": ["R5", "Y+2"], "color": "Y", "draw_pile": 40}
+# One call of every facade function (the golden fixtures cover check, deal, apply and scoring), and a bad request.
+EXTRA_REQUESTS = [
+    {"fn": "legal_actions", "args": {"position": _POSITION}},
+    {"fn": "scenario", "args": {"position": _POSITION, "actions": [{"type": "play", "card": "B+2"}], "lang": "hu"}},
+    {"fn": "rule_url", "args": {"rule_id": "wild-draw-four"}},
+    {"fn": "hand_points", "args": {"hands": [["R7", "W"], ["G+2"]]}},
+    {"fn": "add_round", "args": {"totals": [10, 20], "hands": [[], ["G+2", "W"]], "winner": 0}},
+    {"fn": "add_round", "args": {"totals": [10, 20], "hands": [[], ["G+2", "W"]], "winner": 0, "alternative": True}},
+    {"fn": "check", "args": {"position": {"players": []}, "action": {"type": "draw"}, "lang": "et"}},
+    {"fn": "nope", "args": {}},
+]
+
+
+def requests() -> list[str]:
+    golden = json.loads(GOLDEN.read_text(encoding="utf-8"))
+    extra = [json.dumps({"id": f"extra-{i}", **request}) for i, request in enumerate(EXTRA_REQUESTS)]
+    return [fixture["request"] for fixture in golden] + extra + ["not json"]
+
+
+def _digest(wheel: Path, full_zip: Path) -> str:
+    digest = hashlib.sha256(wheel.read_bytes())
+    stat = full_zip.stat()
+    digest.update(f"{stat.st_size}:{stat.st_mtime_ns}".encode())
+    for path in (USAGE_SCRIPT, FALLBACK_MODULE, GOLDEN, Path(__file__)):
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def measure(pyodide_dir: Path, wheel: Path, work: Path) -> list[str]:
+    """The zip members Pyodide and rules_core import (relative paths inside python_stdlib.zip)."""
+    requests_file = work / "requests.json"
+    requests_file.write_text(json.dumps(requests()), encoding="utf-8")
+    out = work / "usage.json"
+    result = subprocess.run(["node", str(USAGE_SCRIPT), str(pyodide_dir), str(wheel), str(requests_file), str(out)],
+                            cwd=ROOT, capture_output=True, text=True)
+    if result.returncode != 0 or not out.exists():
+        raise RuntimeError(f"measuring the standard library's use failed:\n{result.stdout}{result.stderr}")
+    log.info(result.stdout.strip())
+    return json.loads(out.read_text(encoding="utf-8"))["members"]
+
+
+def write_trimmed(full_zip: Path, members: list[str], target: Path) -> None:
+    """A zip of ``members`` (plus the fallback finder), stored, in the full zip's order, with its timestamps."""
+    wanted = set(members)
+    with zipfile.ZipFile(full_zip) as source, zipfile.ZipFile(target, "w", zipfile.ZIP_STORED) as out:
+        missing = wanted - set(source.namelist())
+        if missing:
+            raise RuntimeError(f"not in {full_zip.name}: {sorted(missing)}")
+        for info in source.infolist():
+            if info.filename in wanted:
+                copy = zipfile.ZipInfo(info.filename, date_time=info.date_time)
+                copy.external_attr = info.external_attr
+                out.writestr(copy, source.read(info), compress_type=zipfile.ZIP_STORED)
+        fallback = zipfile.ZipInfo(FALLBACK_MODULE.name, date_time=(2020, 1, 1, 0, 0, 0))
+        out.writestr(fallback, FALLBACK_MODULE.read_bytes(), compress_type=zipfile.ZIP_STORED)
+
+
+def trimmed_stdlib(pyodide_dir: Path, wheel: Path) -> Path:
+    """The trimmed ``python_stdlib.zip`` for this wheel and this Pyodide build (cached)."""
+    full_zip = pyodide_dir / "python_stdlib.zip"
+    key = _digest(wheel, full_zip)
+    target = CACHE / f"{key}.zip"
+    if target.exists():
+        return target
+    shutil.rmtree(CACHE, ignore_errors=True)
+    CACHE.mkdir(parents=True)
+    members = measure(pyodide_dir, wheel, CACHE)
+    write_trimmed(full_zip, members, target.with_suffix(".tmp"))
+    target.with_suffix(".tmp").rename(target)
+    log.info("trimmed standard library: %d of %d files, %d bytes", len(members) + 1,
+             len(zipfile.ZipFile(full_zip).namelist()), target.stat().st_size)
+    return target

@@ -1,0 +1,266 @@
+"""Offline, for good, after one visit: the service worker precaches every page of every language, the referee is
+kept on the device, and with the network off the checker answers shared links, rules pages open and the steppers
+step and answer "What if?". Also: a full or broken cache falls back to the network, never to a dead page.
+
+These tests allow service workers (the other browser tests block them).
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import shutil
+import socket
+import threading
+from pathlib import Path
+
+import pytest
+
+from .conftest import LANGS, SITE, SiteHandler, Tab, axe_violations, lang_prefix
+from .test_engine_boot import ILLEGAL, LEGAL, shared_link
+
+pytestmark = pytest.mark.browser
+
+BOOT_TIMEOUT_MS = 90_000
+FAST_LINE = {"offline": False, "latency": 5, "downloadThroughput": 50e6 / 8, "uploadThroughput": 10e6 / 8,
+             "connectionType": "wifi"}
+
+
+class Host:
+    """The built site on a fixed local port that can really go away (connection refused: the browser's offline
+    emulation does not cover a service worker's own requests) and come back serving another build."""
+
+    def __init__(self, directory: Path):
+        self.directory = directory
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            self.port = probe.getsockname()[1]
+        self.url = f"http://127.0.0.1:{self.port}/"
+        self.server = None
+        self.requests: list[str] = []
+
+    def start(self, directory: Path | None = None) -> None:
+        self.directory = directory or self.directory
+        host = self
+
+        class Handler(SiteHandler):
+            def do_GET(self):
+                host.requests.append(self.path)
+                super().do_GET()
+
+        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", self.port),
+                                                      functools.partial(Handler, directory=str(self.directory)))
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+    def stop(self) -> None:
+        if self.server:
+            self.server.shutdown()
+            self.server.server_close()
+            self.server = None
+
+
+@pytest.fixture
+def host():
+    served = Host(SITE)
+    served.start()
+    yield served
+    served.stop()
+
+
+def go_offline(tab: Tab, host: Host) -> None:
+    host.stop()
+    tab.context.set_offline(True)
+
+
+def offline_tab(browser, site_url, **options) -> Tab:
+    tab = Tab(browser, site_url, service_workers="allow", **options)
+    tab.page.set_default_navigation_timeout(90_000)  # a shared machine under load
+    tab.page.set_default_timeout(90_000)
+    return tab
+
+
+@pytest.fixture(scope="module")
+def new_build(tmp_path_factory) -> Path:
+    """The built site as a next build would leave it: a changed home page and stylesheet, and the service worker
+    written anew over it (so its precache manifest has the new revisions). The referee is the same."""
+    from hooks.service_worker import write_service_worker
+
+    target = tmp_path_factory.mktemp("next-build") / "site"
+    shutil.copytree(SITE, target, ignore=shutil.ignore_patterns("pyodide"))
+    (target / "pyodide").symlink_to(SITE / "pyodide", target_is_directory=True)
+    home = target / "index.html"
+    home.write_text(home.read_text(encoding="utf-8").replace(
+        "</head>", '<meta name="build" content="next"></head>', 1), encoding="utf-8")
+    css = target / "assets" / "stylesheets" / "offline.css"
+    css.write_text(css.read_text(encoding="utf-8") + "\n/* build: next */\n", encoding="utf-8")
+    write_service_worker(target)
+    return target
+
+
+def wait_until_offline_ready(tab: Tab, referee: bool = True) -> None:
+    """The service worker controls the page (so its precache is complete) and, if asked, the referee is kept."""
+    tab.page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=60_000)
+    if referee:
+        tab.page.locator('[data-offline-keep][data-kept="true"]').wait_for(state="attached", timeout=BOOT_TIMEOUT_MS)
+
+
+def verdict_of(tab: Tab, path: str) -> str:
+    tab.goto(path)
+    verdict = tab.page.locator('[role="status"][data-legal]').first
+    verdict.wait_for(timeout=BOOT_TIMEOUT_MS)
+    return verdict.get_attribute("data-legal")
+
+
+@pytest.fixture
+def visited_home(browser, host):
+    """One online visit to the home page on a fast, unmetered line: the referee is warmed after idle."""
+    tab = offline_tab(browser, host.url)
+    cdp = tab.context.new_cdp_session(tab.page)
+    cdp.send("Network.enable")
+    cdp.send("Network.emulateNetworkConditions", FAST_LINE)
+    tab.goto("")
+    wait_until_offline_ready(tab)
+    yield tab
+    tab.close()
+
+
+def test_after_one_visit_to_the_home_page_the_checker_answers_offline_in_every_language(visited_home, host):
+    tab = visited_home
+    go_offline(tab, host)
+    for lang in LANGS:
+        assert verdict_of(tab, lang_prefix(lang) + shared_link(LEGAL)) == "true", lang
+    assert verdict_of(tab, "pl/" + shared_link(ILLEGAL)) == "false"
+    detail = tab.page.evaluate("() => performance.getEntriesByName('referee-ready')[0].detail")
+    assert detail == {"boot": "snapshot", "cached": True}
+    tab.assert_clean()
+
+
+def test_after_one_visit_every_page_of_every_language_opens_offline(visited_home, host):
+    tab = visited_home
+    go_offline(tab, host)
+    for lang in LANGS:
+        for page in ("", "rules/", "disputes/", "glossary/"):
+            response = tab.goto(lang_prefix(lang) + page)
+            assert response is not None and response.ok, (lang, page)
+            assert tab.page.locator("article h1").count() == 1, (lang, page)
+            assert tab.page.evaluate("() => document.documentElement.lang") == lang
+    tab.assert_clean()
+    # an address that is not a page: the site's own 404 page, not the browser's
+    tab.goto("sk/no-such-page/")
+    assert "404" in tab.page.locator("article").inner_text()
+
+
+def test_after_one_visit_a_stepper_steps_and_answers_what_if_offline(visited_home, host):
+    tab = visited_home
+    go_offline(tab, host)
+    tab.goto("hu/examples/")
+    stepper = tab.page.locator("[data-scenario]").first
+    counter = stepper.locator(".stepper__counter")
+    before = counter.inner_text()
+    stepper.locator(".stepper__button--next").click()
+    assert counter.inner_text() != before
+    stepper.locator(".stepper__whatif-toggle").click()
+    stepper.locator(".stepper__moves button").first.click()
+    stepper.locator(".stepper__verdict[data-legal]").wait_for(timeout=BOOT_TIMEOUT_MS)
+    tab.assert_clean()
+
+
+def test_offline_pages_stay_accessible(visited_home, host):
+    tab = visited_home
+    go_offline(tab, host)
+    tab.goto("et/")
+    assert axe_violations(tab.page) == []
+
+
+def test_keep_the_referee_on_request_on_a_slow_or_unknown_line(browser, host):
+    """Without a fast line the home page fetches nothing of the referee until the reader asks; the control shows
+    the size, then the progress, then that it is kept."""
+    tab = offline_tab(browser, host.url)
+    referee = []
+    tab.page.on("request", lambda request: "/pyodide/" in request.url and referee.append(request.url))
+    tab.goto("cs/")
+    wait_until_offline_ready(tab, referee=False)
+    button = tab.page.locator("[data-keep-referee]")
+    button.wait_for()
+    assert "MB" in button.inner_text()
+    tab.page.wait_for_timeout(1500)
+    assert [url for url in referee if "referee.json" not in url and "pyodide.mjs" not in url] == []
+    button.click()
+    tab.page.locator('[data-offline-keep][data-kept="true"]').wait_for(state="attached", timeout=BOOT_TIMEOUT_MS)
+    assert "MB" in tab.page.locator(".offline-keep__status").inner_text()
+    go_offline(tab, host)
+    assert verdict_of(tab, "cs/" + shared_link(LEGAL)) == "true"
+    tab.assert_clean()
+    tab.close()
+
+
+def test_checker_offline_without_a_kept_referee_says_why(browser, host):
+    """Pages were precached but the referee was never downloaded: offline, the checker says what to do."""
+    tab = offline_tab(browser, host.url)
+    tab.goto("et/")
+    wait_until_offline_ready(tab, referee=False)
+    go_offline(tab, host)
+    tab.goto("et/" + shared_link(LEGAL))
+    tab.page.locator('[data-referee-progress="failed"]').wait_for(timeout=BOOT_TIMEOUT_MS)
+    text = tab.page.locator(".referee-progress").first.inner_text()
+    assert "ühenduseta" in text, text
+    assert not tab.foreign
+    tab.close()
+
+
+def test_a_full_cache_falls_back_to_the_network(browser, site_url):
+    """A quota too small for the precache and the referee: the site and the checker still work, online."""
+    tab = offline_tab(browser, site_url)
+    cdp = tab.context.new_cdp_session(tab.page)
+    cdp.send("Storage.overrideQuotaForOrigin", {"origin": site_url.rstrip("/"), "quotaSize": 200_000})
+    assert verdict_of(tab, "sk/" + shared_link(LEGAL)) == "true"
+    tab.page.wait_for_timeout(3000)  # let the service worker try (and fail) to precache
+    tab.goto("sk/rules/")
+    assert tab.page.locator("article h1").count() == 1
+    assert verdict_of(tab, "sk/" + shared_link(ILLEGAL)) == "false"
+    assert not tab.foreign
+    tab.close()
+
+
+def test_a_broken_cache_falls_back_to_the_network(browser, site_url):
+    """The precache and the referee's cache emptied under a controlling service worker: pages and the checker come
+    from the network."""
+    tab = offline_tab(browser, site_url)
+    tab.goto("")
+    wait_until_offline_ready(tab, referee=False)
+    tab.page.evaluate("async () => { for (const name of await caches.keys()) await caches.delete(name); }")
+    response = tab.goto("pl/rules/")
+    assert response.ok and tab.page.locator("article h1").count() == 1
+    assert verdict_of(tab, "pl/" + shared_link(LEGAL)) == "true"
+    tab.assert_clean()
+    tab.close()
+
+
+BUILD_OF_PAGE = """async () => ({
+    meta: document.querySelector('meta[name="build"]')?.content || "first",
+    css: (await (await fetch("/assets/stylesheets/offline.css")).text()).includes("build: next")
+        ? "next" : "first",
+})"""
+
+
+def test_a_new_build_over_an_old_cache_offers_the_update_and_then_serves_only_the_new_build(browser, host, new_build):
+    tab = offline_tab(browser, host.url)
+    tab.goto("")
+    wait_until_offline_ready(tab, referee=False)
+    assert tab.page.evaluate(BUILD_OF_PAGE) == {"meta": "first", "css": "first"}
+    host.stop()
+    host.start(new_build)
+    # the old worker still serves the old build, whole, while the new one installs and waits
+    tab.goto("")
+    tab.page.locator("[data-update-ready]").wait_for()
+    assert tab.page.evaluate(BUILD_OF_PAGE) == {"meta": "first", "css": "first"}
+    assert "new version" in tab.page.locator("[data-update-ready]").inner_text()
+    with tab.page.expect_navigation():
+        tab.page.locator("[data-update-reload]").click()
+    tab.page.wait_for_load_state("load")
+    assert tab.page.evaluate(BUILD_OF_PAGE) == {"meta": "next", "css": "next"}
+    tab.goto("sk/rules/")
+    assert tab.page.evaluate(BUILD_OF_PAGE)["css"] == "next"
+    assert tab.page.locator("[data-update-ready]").count() == 0
+    tab.assert_clean()
+    tab.close()
