@@ -32,7 +32,8 @@ const NETWORK_IF_BROKEN = {
 };
 workbox.precaching.addPlugins([REVALIDATE, NETWORK_IF_BROKEN]);
 workbox.precaching.cleanupOutdatedCaches();
-workbox.precaching.precacheAndRoute(self.__WB_MANIFEST, { ignoreURLParametersMatching: [/^utm_/, /^fbclid$/] });
+// Pagefind asks for pagefind-entry.json?ts=<time> (a cache-buster); the precached, revisioned copy answers it.
+workbox.precaching.precacheAndRoute(self.__WB_MANIFEST, { ignoreURLParametersMatching: [/^utm_/, /^fbclid$/, /^ts$/] });
 
 // Pages that are not precached (a mistyped address): the network, else the precached 404 page.
 workbox.routing.registerRoute(({ request }) => request.mode === "navigate", new workbox.strategies.NetworkOnly({

@@ -169,6 +169,7 @@ function mount(dialog) {
 
   document.addEventListener("keydown", (event) => {
     if (isOpen() || event.ctrlKey || event.metaKey || event.altKey) return;
+    if (document.documentElement.classList.contains("stepper-presenting")) return;
     const target = event.target;
     if (target instanceof HTMLElement && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName))) return;
     if (event.key === "/" || event.key === "s" || event.key === "f") {

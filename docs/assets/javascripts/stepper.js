@@ -3,28 +3,72 @@
 // put it inside the placeholder as JSON (positions, narration, rule links, the engine's effects), so the table and
 // the steps work at once, without the referee. The referee in the page (engine.call) answers "What if?" and is
 // started only when "What if?" is opened.
+//
+// Also here: a link to any step (#step=ID:N, scenario-link.js), presenter mode for a projector
+// (stepper-present.js: full screen, large type, clicker keys, "What would you play?"), and examples a reader
+// builds from any position, judged move by move by the referee and shared by link (stepper-custom.js).
 import { fill, h } from "./dom.js";
 import { cardFace, cardLabel, colorName, parseCard } from "./cards.js";
 import { radioGroup } from "./controls.js";
 import { needsColor, needsTarget, pageKnowledge } from "./knowledge.js";
 import { digest, verdictModel } from "./verdict-model.js";
 import { renderVerdict } from "./verdict-view.js";
+import { CUSTOM_ID, parseScenarioFragment, parseStepLink, scenarioFragment, stepFragment } from "./scenario-link.js";
 
 let uid = 0;
+const steppers = [];
 
-
-
-export function mount(root, { engine, strings, lang, siteRoot }) {
+/** Mount the stepper of a placeholder that holds the build's JSON. */
+export function mount(root, context) {
   const source = root.querySelector("script.stepper-data");
-  if (!source) return;
-  const data = JSON.parse(source.textContent);
+  if (!source) return null;
+  const stepper = mountStepper(root, JSON.parse(source.textContent), context);
+  followLink(stepper, location.hash);
+  mountSharedOnce(context);
+  return stepper;
+}
+
+// A link to a step of this page's stepper: go there (and present it if the link says so).
+function followLink(stepper, hash) {
+  const link = parseStepLink(hash);
+  if (!link || link.id !== stepper.id || steppers.find((s) => s.id === link.id) !== stepper) return;
+  stepper.go(Math.min(link.step, stepper.total), { scroll: false });
+  stepper.root.scrollIntoView({ block: "start" });
+  stepper.region.focus({ preventScroll: true });
+  if (link.present) stepper.present();
+}
+
+let sharedMounted = false;
+function mountSharedOnce(context) {
+  if (sharedMounted) return;
+  sharedMounted = true;
+  const showShared = () => {
+    const shared = parseScenarioFragment(location.hash);
+    if (shared) import("./stepper-custom.js").then((custom) => custom.mountShared(shared, context, { mountStepper }));
+    return Boolean(shared);
+  };
+  window.addEventListener("hashchange", () => {
+    if (showShared()) return;
+    for (const stepper of steppers) followLink(stepper, location.hash);
+  });
+  showShared();
+}
+
+/**
+ * A stepper on `root` for `data` ({id, title, rules, start: {position, narration}, steps: [...]}, the shape of
+ * hooks/scenarios.py). Options: custom (a reader's example: data.steps may grow, see stepper-custom.js).
+ * Returns its controller.
+ */
+export function mountStepper(root, data, { engine, strings, lang, siteRoot }, { custom = null } = {}) {
   const S = (key, params) => fill(strings[key] ?? key, params || {});
   const id = `stepper-${data.id}-${++uid}`;
-  const total = data.steps.length;
   let index = 0;
   let asked = 0;
-  let engineState = "idle";
+  let lastVerdict = null; // {action, result} of the last "What if?" answer, for a reader's example
+  // "What would you play?" (presenter): hands shown face down until the class has answered
+  let hide = "none"; // "none" | "turn" (the player to move) | "all" | "others"
 
+  const total = () => data.steps.length;
   const positionAt = (i) => (i === 0 ? data.start.position : data.steps[i - 1].position);
   const nameOf = (position, i) => position.players[i].name || S("stepper_player_n", { n: i + 1 });
   const handOf = (position, i) => {
@@ -54,23 +98,27 @@ export function mount(root, { engine, strings, lang, siteRoot }) {
   const whatIfButton = h("button", {
     type: "button", class: "md-button stepper__whatif-toggle", "aria-expanded": "false",
     "aria-controls": `${id}-whatif`, onclick: () => toggleWhatIf(),
-  }, S("stepper_whatif"));
-  const nav = h("div", { class: "stepper__nav" }, firstButton, prevButton, nextButton, whatIfButton);
+  }, S(custom ? "stepper_custom_add" : "stepper_whatif"));
+  const presentButton = h("button", {
+    type: "button", class: "md-button stepper__present-toggle", "aria-pressed": "false", onclick: () => togglePresent(),
+  }, h("span", { "aria-hidden": "true" }, "⤢ "), h("span", { class: "stepper__present-label" }, S("stepper_present")));
+  const nav = h("div", { class: "stepper__nav" }, firstButton, prevButton, nextButton, whatIfButton, presentButton);
 
-  const engineLine = h("p", { class: "stepper__engine" }, S("engine_loading"));
+  const engineLine = h("p", { class: "stepper__engine" });
   const whatIfIntro = h("p", { class: "stepper__whatif-intro" });
   const whatIfOptions = h("div", { class: "stepper__whatif-options" });
   const whatIfMoves = h("ul", { class: "stepper__moves", role: "list" });
   const verdict = h("div", {
     class: "stepper__verdict", role: "status", "aria-live": "polite", "aria-atomic": "true",
   });
+  const verdictActions = h("div", { class: "stepper__verdict-actions" });
   const backButton = h("button", {
     type: "button", class: "md-button stepper__whatif-back", onclick: () => toggleWhatIf(false),
   }, S("stepper_whatif_back"));
   const whatIf = h("div", {
     class: "stepper__whatif", id: `${id}-whatif`, hidden: true, role: "group", "aria-labelledby": `${id}-whatif-title`,
-  }, h("p", { class: "stepper__whatif-title", id: `${id}-whatif-title` }, S("stepper_whatif")),
-  engineLine, whatIfIntro, whatIfOptions, whatIfMoves, verdict, backButton);
+  }, h("p", { class: "stepper__whatif-title", id: `${id}-whatif-title` }, S(custom ? "stepper_custom_add" : "stepper_whatif")),
+  engineLine, whatIfIntro, whatIfOptions, whatIfMoves, verdict, verdictActions, backButton);
 
   const title = h("p", { class: "stepper__title", id: `${id}-title` }, data.title);
   const changedHint = h("span", { class: "stepper__changed-hint" }, " ", h("span", { class: "stepper__changed" }, S("stepper_changed")));
@@ -88,13 +136,13 @@ export function mount(root, { engine, strings, lang, siteRoot }) {
     region.setAttribute("aria-labelledby", heading.id);
   }
   root.replaceChildren(region);
-  root.classList.add("stepper--ready");
+  root.classList.add("stepper", "stepper--ready");
 
   region.addEventListener("keydown", (event) => {
-    if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey || stepper.presenting) return;
     const target = event.target;
     if (target !== region && !nav.contains(target)) return; // arrows inside "What if?" belong to its controls
-    const moves = { ArrowRight: index + 1, ArrowLeft: index - 1, Home: 0, End: total };
+    const moves = { ArrowRight: index + 1, ArrowLeft: index - 1, Home: 0, End: total() };
     if (!(event.key in moves)) return;
     event.preventDefault();
     go(moves[event.key]);
@@ -116,6 +164,12 @@ export function mount(root, { engine, strings, lang, siteRoot }) {
       position.result ? [S(position.result.points === null ? "stepper_over_no_points" : "stepper_over",
         { player: nameOf(position, position.result.winner), points: position.result.points }), "stepper__alert"] : null,
     ].filter(Boolean);
+  }
+
+  function concealed(position, i) {
+    if (hide === "none" || position.result) return false;
+    if (hide === "all") return true;
+    return hide === "turn" ? i === position.turn : i !== position.turn;
   }
 
   // What the step changed is highlighted (the pile's card, the lines of facts, each hand's count with its change),
@@ -143,9 +197,13 @@ export function mount(root, { engine, strings, lang, siteRoot }) {
       const handBefore = before ? handOf(before, i) : hand;
       const delta = hand.length - handBefore.length;
       const handChanged = delta !== 0 || hand.join() !== handBefore.join();
-      const cards = h("span", { class: "stepper__hand" },
-        hand.length ? hand.map((code) => cardFace(code, { strings, size: "s" }))
-          : h("span", { class: "stepper__empty" }, S("stepper_no_cards")));
+      const down = concealed(position, i);
+      const cards = down
+        ? h("span", { class: "stepper__hand stepper__hand--down", role: "img", "aria-label": S("stepper_hand_hidden", { n: hand.length }) },
+          hand.map(() => cardFace("?", { strings, size: "s", decorative: true })))
+        : h("span", { class: "stepper__hand" },
+          hand.length ? hand.map((code) => cardFace(code, { strings, size: "s" }))
+            : h("span", { class: "stepper__empty" }, S("stepper_no_cards")));
       players.append(h("li", { class: `stepper__player${toPlay ? " stepper__player--turn" : ""}` },
         h("span", { class: "stepper__name" }, nameOf(position, i),
           toPlay ? h("span", { class: "stepper__badge" }, S("stepper_to_play")) : null,
@@ -157,7 +215,7 @@ export function mount(root, { engine, strings, lang, siteRoot }) {
   }
 
   function renderNarration() {
-    counter.textContent = index === 0 ? S("stepper_start") : S("stepper_step", { n: index, total });
+    counter.textContent = index === 0 ? S("stepper_start") : S("stepper_step", { n: index, total: total() });
     if (index === 0) {
       narrationText.textContent = data.start.narration;
       ruleLine.replaceChildren();
@@ -177,11 +235,13 @@ export function mount(root, { engine, strings, lang, siteRoot }) {
     button.classList.toggle("stepper__button--off", disabled);
   }
 
-  function go(i) {
-    if (i < 0 || i > total || i === index) return;
+  function go(i, { scroll = true } = {}) {
+    if (i < 0 || i > total() || i === index) return;
     index = i;
+    if (hide !== "none") hide = "none"; // a step shows what happened: the question is over
     render();
-    keepInView();
+    if (scroll && !stepper.presenting) keepInView();
+    stepper.onStep?.(index);
   }
 
   // After a step, the controls, the narration and the top of the table (the pile and the facts) stay on screen
@@ -209,24 +269,46 @@ export function mount(root, { engine, strings, lang, siteRoot }) {
     changedHint.hidden = index === 0;
     setDisabled(firstButton, index === 0);
     setDisabled(prevButton, index === 0);
-    setDisabled(nextButton, index === total);
+    setDisabled(nextButton, index === total());
     root.dataset.step = String(index);
+    region.dataset.hide = hide;
+    region.style.setProperty("--players", String(position.players.length)); // presenter: card size by table size
     if (!whatIf.hidden) renderWhatIf();
+    stepper.onRender?.();
   }
 
   // ---- What if? ----------------------------------------------------------------------------------------------
-  function toggleWhatIf(open = whatIf.hidden) {
+  function engineState() {
+    return typeof engine.state === "function" ? engine.state() : null;
+  }
+
+  // the referee's state line follows engine.js (onState) without starting it; "What if?" starts it
+  const STATE_TEXT = { loading: "engine_loading", ready: "engine_ready", failed: "engine_failed" };
+  const showState = (state) => { engineLine.textContent = STATE_TEXT[state] ? S(STATE_TEXT[state]) : ""; };
+  if (typeof engine.onState === "function") engine.onState(showState);
+  function startEngine() {
+    engine.ready().then(() => showState("ready"), () => showState("failed"));
+    if (engineState() === "loading" || engineState() === "idle") showState("loading");
+  }
+
+  function toggleWhatIf(open = whatIf.hidden, { focus = true } = {}) {
     whatIf.hidden = !open;
     whatIfButton.setAttribute("aria-expanded", String(open));
     if (open) {
-      engine.ready().catch(() => {}); // the referee starts when "What if?" is opened, not before
+      startEngine();
       renderWhatIf();
-      (whatIfMoves.querySelector("button") || backButton).focus();
+      if (focus) (whatIfMoves.querySelector("button") || backButton).focus();
     } else {
-      verdict.replaceChildren();
-      verdict.removeAttribute("data-legal");
-      whatIfButton.focus();
+      clearVerdict();
+      if (focus) whatIfButton.focus();
     }
+  }
+
+  function clearVerdict() {
+    verdict.replaceChildren();
+    verdict.removeAttribute("data-legal");
+    verdictActions.replaceChildren();
+    lastVerdict = null;
   }
 
   // the widgets' one radio group (controls.js), in the stepper's look
@@ -236,8 +318,7 @@ export function mount(root, { engine, strings, lang, siteRoot }) {
 
   function renderWhatIf() {
     const position = positionAt(index);
-    verdict.replaceChildren();
-    verdict.removeAttribute("data-legal");
+    clearVerdict();
     whatIfOptions.replaceChildren();
     whatIfMoves.replaceChildren();
     if (position.result) {
@@ -246,7 +327,7 @@ export function mount(root, { engine, strings, lang, siteRoot }) {
     }
     const actor = position.turn;
     const hand = handOf(position, actor);
-    whatIfIntro.textContent = S("stepper_whatif_intro", { player: nameOf(position, actor) });
+    whatIfIntro.textContent = S(custom ? "stepper_custom_intro" : "stepper_whatif_intro", { player: nameOf(position, actor) });
     const rules = data.rules || {};
     const K = pageKnowledge(); // which cards name a colour or a player: the engine's knowledge (rules_core.frontend)
     const hasWild = hand.some((code) => needsColor(K, code));
@@ -286,12 +367,24 @@ export function mount(root, { engine, strings, lang, siteRoot }) {
     if (position.pending && position.pending.card === "W+4") {
       whatIfMoves.append(move(S("stepper_whatif_challenge"), () => ({ type: "challenge" })));
     }
+    // what other players may do now: catch a player who forgot "UNO!", or jump in (house rule)
+    for (const i of position.catchable || []) {
+      whatIfMoves.append(move(S("stepper_whatif_catch", { player: nameOf(position, i) }), () => ({ type: "catch", target: i })));
+    }
+    if (rules.jump_in) {
+      const top = position.discard[position.discard.length - 1];
+      position.players.forEach((p, i) => {
+        if (i === actor || !handOf(position, i).includes(top) || !parseCard(top)?.color) return;
+        whatIfMoves.append(move(S("stepper_whatif_jump_in", { player: nameOf(position, i), card: cardLabel(top, strings) }),
+          () => ({ type: "play", card: top, player: i }), cardFace(top, { strings, size: "s", decorative: true })));
+      });
+    }
   }
 
   async function ask(action) {
     const mine = ++asked;
-    verdict.removeAttribute("data-legal");
-    verdict.replaceChildren(h("p", {}, engineState === "ready" ? S("stepper_whatif_asking") : S("engine_loading")));
+    clearVerdict();
+    verdict.replaceChildren(h("p", {}, engineState() === "ready" ? S("stepper_whatif_asking") : S("engine_loading")));
     let response;
     try {
       await engine.ready();
@@ -301,24 +394,71 @@ export function mount(root, { engine, strings, lang, siteRoot }) {
       return;
     }
     if (mine !== asked) return;
+    engineLine.textContent = S("engine_ready");
     if (!response.ok) {
       verdict.replaceChildren(h("p", { class: "stepper__error" },
         S("stepper_whatif_error", { message: response.error?.message || "" })));
       return;
     }
+    const r = response.result;
     // the site's one verdict renderer (verdict-view.js), as the checker shows it
     const position = positionAt(index);
-    const model = verdictModel(digest(response.result), { position, action, rules: data.rules || {} });
+    const model = verdictModel(digest(r), { position, action, rules: data.rules || {} });
     renderVerdict(verdict, model, {
       S, strings, lang, siteRoot, playerName: (i) => nameOf(position, i), alternatives: false, ruleset: null,
     });
+    // a legal move, or a +4 bluff (it happens at real tables, and can be challenged), can become a step
+    if (stepper.presenting) verdict.scrollIntoView({ block: "nearest" });
+    if (r.legal || r.bluff) {
+      lastVerdict = { action, result: r };
+      if (stepper.onVerdict) stepper.onVerdict(lastVerdict);
+      else offerOwnExample(lastVerdict);
+    }
   }
 
-  // Follows the referee's state without starting it (engine.js: onState).
-  engine.onState((state) => {
-    engineState = state;
-    engineLine.textContent = { loading: S("engine_loading"), ready: S("engine_ready"), failed: S("engine_failed") }[state] || "";
-  });
+  // from a built-in example: start a reader's own example at this position with this move
+  function offerOwnExample(answer) {
+    verdictActions.replaceChildren(h("button", {
+      type: "button", class: "md-button stepper__own",
+      onclick: async () => {
+        const custom = await import("./stepper-custom.js");
+        custom.startFrom(stepper, answer, { engine, strings, lang, siteRoot }, { mountStepper });
+      },
+    }, S("stepper_custom_start_from")));
+  }
 
+  // ---- presenter -----------------------------------------------------------------------------------------------
+  async function togglePresent() {
+    if (stepper.presenting) return stepper.leave();
+    const presenter = await import("./stepper-present.js");
+    return presenter.present(stepper, { strings, S });
+  }
+
+  const stepper = {
+    id: data.id, data, root, region, nav, narration, table, whatIf, whatIfButton, presentButton, verdictActions,
+    strings, S, lang, siteRoot, engine,
+    get total() { return total(); },
+    get index() { return index; },
+    get hide() { return hide; },
+    get title() { return data.title; },
+    presenting: false,
+    leave: () => {},
+    onStep: null, onRender: null, onVerdict: null,
+    go, render, positionAt, nameOf, toggleWhatIf, clearVerdict,
+    present: () => togglePresent(),
+    setHide(value) { hide = value; render(); },
+    /** The link to the current step (presenting: opens in presenter mode). */
+    link({ present = stepper.presenting } = {}) {
+      const url = new URL(location.href);
+      url.hash = custom ? custom.fragment({ step: index, present }) : stepFragment(data.id, index, { present });
+      return url.href;
+    },
+  };
+  if (custom) custom.attach(stepper);
+  steppers.push(stepper);
   render();
+  root.dataset.mounted = ""; // releases the space widgets.css keeps for a stepper (a reader's example too)
+  return stepper;
 }
+
+export { CUSTOM_ID, scenarioFragment };

@@ -1,0 +1,125 @@
+"""Printed pages, measured from the PDFs Chromium makes (page.pdf, read with pypdf): the quick reference is exactly
+one sheet in every language in A4 and in US Letter, with its QR code; the rules page has no page more than half
+empty except the last and no heading left at the foot of a page; print shows no site chrome and keeps the rule
+boxes' labels, and the addresses of rule and source links are printed."""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+
+import pytest
+import segno
+from pypdf import PdfReader
+
+from .conftest import LANGS, ROOT, lang_prefix
+
+pytestmark = pytest.mark.browser
+
+FORMATS = ("A4", "Letter")
+HEADING_PT = 11.5  # body text prints at 10 pt or less, headings at 12 pt and more (print.css)
+PRINT = json.loads((ROOT / "i18n" / "print.json").read_text(encoding="utf-8"))
+
+
+def text_runs(page):
+    """(y from the top as a share of the page height, font size in pt, text) of every text run of a PDF page."""
+    runs = []
+    height = float(page.mediabox.height)
+
+    def visit(text, cm, tm, font, size):
+        if text.strip():
+            y = cm[5] + tm[5] * cm[3]
+            runs.append(((height - y) / height, abs(size * tm[3] * cm[3]) or size, text.strip()))
+
+    page.extract_text(visitor_text=visit)
+    return runs
+
+
+def pdf(page, fmt):
+    return PdfReader(io.BytesIO(page.pdf(format=fmt, print_background=True)))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_quick_reference_is_one_sheet_in_a4_and_letter(tab, lang):
+    page = tab.page
+    tab.goto(lang_prefix(lang) + "quick-reference/")
+    # the QR code leads to the site in this language: the address the build was given (the canonical one)
+    canonical = page.get_attribute('link[rel="canonical"]', "href")
+    address = page.get_attribute(".quickref__qr figcaption a", "href")
+    assert address == canonical.removesuffix("quick-reference/"), (address, canonical)
+    assert PRINT[lang]["qr_caption"] in page.inner_text(".quickref__qr figcaption")
+    made = segno.make(address, error="m").svg_inline(scale=1, border=2, dark="#000", light="#fff")
+    expected = re.search(r'class="qrline"[^>]* d="([^"]+)"', made).group(1)
+    assert page.get_attribute(".quickref__qr svg[role=img] path.qrline", "d") == expected
+    for fmt in FORMATS:
+        document = pdf(page, fmt)
+        assert len(document.pages) == 1, (lang, fmt, len(document.pages))
+        runs = text_runs(document.pages[0])
+        text = " ".join(t for _, _, t in runs)
+        # every section made it onto the sheet, the last one included
+        for heading in page.eval_on_selector_all(".quickref__part h2", "hs => hs.map(h => h.firstChild.textContent.trim())"):
+            assert heading.split()[0] in text, (lang, fmt, heading)
+        assert max(y for y, _, _ in runs) < 0.98
+    tab.assert_clean()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_rules_page_prints_without_half_empty_pages_or_stranded_headings(tab, lang):
+    page = tab.page
+    tab.goto(lang_prefix(lang) + "rules/")
+    page.wait_for_load_state("networkidle")
+    for fmt in FORMATS:
+        document = pdf(page, fmt)
+        pages = [text_runs(p) for p in document.pages]
+        assert len(pages) > 5
+        for n, runs in enumerate(pages[:-1], 1):
+            lowest = max(runs, key=lambda run: run[0])
+            assert lowest[0] > 0.5, f"{lang} {fmt} page {n} of {len(pages)} is more than half empty"
+            assert lowest[1] < HEADING_PT, f"{lang} {fmt} page {n} ends with a heading: {lowest[2]!r}"
+        # the site's chrome is not printed: no navigation, no search box, no footer
+        text = " ".join(t for runs in pages for _, _, t in runs)
+        assert page.evaluate("document.querySelector('.md-search__input').placeholder") not in text
+        assert "Material for MkDocs" not in text
+        footer = page.evaluate("document.querySelector('.md-copyright').textContent.trim()")
+        assert footer.split(".")[0] not in text
+    tab.assert_clean()
+
+
+def test_print_media_hides_chrome_keeps_box_labels_and_prints_rule_addresses(tab):
+    page = tab.page
+    tab.goto("sk/rules/")
+    page.emulate_media(media="print")
+    for selector in (".md-header", ".md-sidebar--primary", ".md-sidebar--secondary", ".md-footer", ".stepper__nav",
+                     ".stepper__whatif"):
+        assert page.locator(selector).first.evaluate("e => getComputedStyle(e).display") == "none", selector
+    # the box labels print, in black, and each kind keeps its own border style
+    title = page.locator(".admonition.official > .admonition-title").first
+    assert title.is_visible()
+    assert title.evaluate("e => getComputedStyle(e).color") == "rgb(0, 0, 0)"
+    styles = {kind: page.locator(f".admonition.{kind}").first.evaluate("e => getComputedStyle(e).borderTopStyle")
+              for kind in ("official", "house", "edition") if page.locator(f".admonition.{kind}").count()}
+    assert styles.get("official") == "solid" and styles.get("house") in ("dashed", None)
+    assert len(set(styles.values())) == len(styles), styles
+    # links to rules and to sources carry their address for print; links within the page do not
+    marked = page.eval_on_selector_all("article a[data-print-url]", "as => as.map(a => a.dataset.printUrl)")
+    assert any("service.mattel.com/" in url for url in marked)
+    assert any("/sk/house-rules/" in url for url in marked), marked[:10]
+    assert not page.locator('article a[href^="#"][data-print-url]').count()
+    after = page.locator("article a[data-print-url]").first.evaluate("e => getComputedStyle(e, '::after').content")
+    assert "(" in after and ")" in after
+    tab.assert_clean()
+
+
+@pytest.mark.parametrize("lang", ["en", "pl"])
+def test_quick_reference_on_a_phone_is_accessible(browser, site_url, lang):
+    from .conftest import Tab, axe_violations
+
+    tab = Tab(browser, site_url, viewport={"width": 360, "height": 740})
+    try:
+        tab.goto(lang_prefix(lang) + "quick-reference/")
+        assert tab.page.evaluate("document.documentElement.scrollWidth") <= 360
+        assert axe_violations(tab.page) == []
+        tab.assert_clean()
+    finally:
+        tab.close()
