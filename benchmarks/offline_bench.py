@@ -310,12 +310,20 @@ def bench_dir() -> Path:
     return work
 
 
+def log(text: str) -> None:
+    print(f"  {time.strftime('%H:%M:%S')} {text}", file=sys.stderr, flush=True)
+
+
 def one_rep(playwright, profile_name: str, host: str, workdir: Path) -> dict:
     profile = PROFILES[profile_name]
     gzip = host == "gzip"
     out = {"bare Pyodide boot": bare_boot(playwright, profile, gzip, workdir)}
+    log(f"bare boot {out['bare Pyodide boot']['ms'] / 1000:.1f} s")
     out.update(checker_scenarios(playwright, profile, gzip))
+    log("checker: " + ", ".join(f"{k} {v['ms'] / 1000:.1f} s" for k, v in out.items() if k.startswith("checker")))
     out.update(reading_scenarios(playwright, profile, gzip))
+    log(f"reading {out['reading page']['ms'] / 1000:.1f} s, What if? {out['What if?']['ms'] / 1000:.1f} s, "
+        f"keep {(out['keep for offline']['ms'] or float('nan')) / 1000:.1f} s")
     bare = out["bare Pyodide boot"]["ms"]
     out["ratios"] = {name: out[name]["ms"] / bare for name in
                      ("checker, first visit", "checker, return online", "checker, return offline", "What if?")}
@@ -373,12 +381,19 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--reps", type=int, default=3)
     parser.add_argument("--only", choices=sorted(PROFILES), default=None)
+    parser.add_argument("--report", type=Path, default=None, help="print the tables of a --json file and stop")
     parser.add_argument("--hosts", default="gzip,plain")
     parser.add_argument("--phone-mbps", type=float, default=PROFILES["phone"]["mbps"])
     parser.add_argument("--json", type=Path, default=None, help="write every measurement here")
     args = parser.parse_args()
     if not (SITE / "pyodide" / "referee.json").exists():
         raise SystemExit("site/ is not built: run `make site`")
+    if args.report:
+        saved = json.loads(args.report.read_text())
+        results = {tuple(key.split("/")): value for key, value in saved["results"].items()}
+        print(report(results, max(len(v) for v in results.values()), saved["phone_mbps"]))
+        print_probes(saved["cpu_probe"])
+        return
     PROFILES["phone"]["mbps"] = args.phone_mbps
     from playwright.sync_api import sync_playwright
 
@@ -393,14 +408,26 @@ def main() -> None:
                     for host in args.hosts.split(","):
                         print(f"rep {rep + 1}/{args.reps}: {profile}, {host} host ...", file=sys.stderr, flush=True)
                         results.setdefault((profile, host), []).append(one_rep(playwright, profile, host, workdir))
+                        if args.json:  # after each repetition: a run cut short keeps what it measured
+                            save(args.json, results, probes, args.phone_mbps)
     finally:
         shutil.rmtree(workdir, ignore_errors=True)
     print(report(results, args.reps, args.phone_mbps))
-    print("\ncpu probe (busy loop, ms; page / worker): " + "; ".join(
-        f"x1 {p[1]['main']:.0f} / {p[1]['worker']:.0f}, x4 {p[4]['main']:.0f} / {p[4]['worker']:.0f}" for p in probes))
+    print_probes(probes)
     if args.json:
-        args.json.write_text(json.dumps({"results": {f"{k[0]}/{k[1]}": v for k, v in results.items()},
-                                         "cpu_probe": probes, "phone_mbps": args.phone_mbps}, indent=1))
+        save(args.json, results, probes, args.phone_mbps)
+
+
+def print_probes(probes: list) -> None:
+    rows = [{str(rate): value for rate, value in probe.items()} for probe in probes]
+    print("\ncpu probe (busy loop, fastest of 3, ms; page / worker): " + "; ".join(
+        f"x1 {p['1']['main']:.0f} / {p['1']['worker']:.0f}, x4 {p['4']['main']:.0f} / {p['4']['worker']:.0f}"
+        for p in rows))
+
+
+def save(path: Path, results: dict, probes: list, mbps: float) -> None:
+    path.write_text(json.dumps({"results": {f"{k[0]}/{k[1]}": v for k, v in results.items()},
+                                "cpu_probe": probes, "phone_mbps": mbps}, indent=1))
 
 
 if __name__ == "__main__":
