@@ -39,7 +39,10 @@ class RecordingTab(Tab):
         super().__init__(browser, site_url)
         self.bad: list[str] = []
         self.page.on("response", lambda r: r.status >= 400 and self.bad.append(f"{r.status} {r.url}"))
-        self.page.on("requestfailed", lambda r: self.bad.append(f"failed {r.url} {r.failure}"))
+        # a request the browser itself cancels (net::ERR_ABORTED: a favicon or a prefetch dropped as the next page
+        # starts) is not a broken file; every other failure is
+        self.page.on("requestfailed", lambda r: "ERR_ABORTED" not in (r.failure or "") and self.bad.append(
+            f"failed {r.url} {r.failure}"))
 
     def take(self) -> list[str]:
         bad, self.bad = self.bad, []
