@@ -64,7 +64,7 @@ MESSAGES: dict[str, str] = {
     "catch_too_late": "Za późno: okrzyk „UNO!” padł na czas albo następny gracz zaczął już swoją kolejkę, więc {target} ma już spokój.",
     "caught": "Przyłapanie! {target} ma już tylko jedną kartę, a okrzyk „UNO!” nie padł; zauważa to {player}.",
     "jump_in_penalty": "Nikt nie może wskoczyć, dopóki karty za +2 lub +4 nie zostaną dobrane.",
-    "card_not_in_hand": "{player} nie ma na ręce {card:gen}.",
+    "card_not_in_hand": "{player} nie ma w ręce {card:gen}.",
     "jump_in_not_identical": "Wskoczyć można tylko dokładnie taką samą kartą, jaka leży na wierzchu: ten sam kolor i ta sama cyfra lub symbol. {card} i {top} to nie te same karty.",
     "jump_in_wild": "Gdy na wierzchu leży {top}, nikt nie może wskoczyć: ta karta nie ma własnego koloru, więc żadna inna nie jest z nią identyczna.",
     "jump_in_ok": "{player} wskakuje do gry {card:ins} – dokładnie taką samą kartą, jaka leży na wierzchu. Gra toczy się dalej od tego miejsca przy stole.",
@@ -115,7 +115,7 @@ MESSAGES: dict[str, str] = {
     "ev_drawn_playable_force": "Dobrana karta, {card}, pasuje: przy obowiązkowym zagraniu {player} musi ją zagrać.",
     "ev_draw_on": "Dobranej karty, {card:gen}, nie można zagrać, więc {player} dobiera dalej.",
     "ev_drawn_unplayable": "Dobranej karty, {card:gen}, nie można zagrać, więc kolejka przechodzi dalej.",
-    "ev_drawn_unknown": "Dobraną kartę widzi tylko {player}. Jeśli pasuje, można ją od razu zagrać; jeśli nie, kolejka przechodzi dalej. Sędzia przyjmuje to drugie i prowadzi grę dalej.",
+    "ev_drawn_unknown": "Dobraną kartę widzi tylko {player}. Jeśli pasuje, można ją od razu zagrać; jeśli nie, kolejka przechodzi dalej. Dalej sędzia prowadzi grę tak, jakby tę kartę zatrzymano.",
     "ev_round_over": "{player} nie ma już kart i wygrywa rozdanie: zdobywa {points:acc}.",
     "ev_round_over_one": "{player} nie ma już kart i wygrywa.",
     # błędy: fragmenty pisane małą literą, które następują po dwukropku
