@@ -186,7 +186,7 @@ TERMS: Final[dict[str, dict[str, str]]] = {
         'en': 'catch a player who did not say UNO',
         'sk': 'prichytiť hráča, ktorý nepovedal UNO',
         'cs': 'nachytat hráče, který neřekl UNO',
-        'pl': 'przyłapać gracza, który nie krzyknął UNO',
+        'pl': 'przyłapać gracza, który nie krzyknął „UNO!”',
         'hu': 'rajtakapni azt, aki nem mondta be az UNO-t',
         'et': 'tabada mängija, kes ei hüüdnud „UNO!“',
     },
