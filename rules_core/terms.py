@@ -184,8 +184,8 @@ TERMS: Final[dict[str, dict[str, str]]] = {
     },
     'catch': {
         'en': 'catch a player who did not say UNO',
-        'sk': 'prichytiť hráča, ktorý nepovedal UNO',
-        'cs': 'nachytat hráče, který neřekl UNO',
+        'sk': 'prichytiť hráča, ktorý nezakričal „UNO!“',
+        'cs': 'nachytat hráče, který nezakřičel „UNO!“',
         'pl': 'przyłapać gracza, który nie krzyknął „UNO!”',
         'hu': 'rajtakapni azt, aki nem mondta be az UNO-t',
         'et': 'tabada mängija, kes ei hüüdnud „UNO!“',
