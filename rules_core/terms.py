@@ -175,7 +175,7 @@ TERMS: Final[dict[str, dict[str, str]]] = {
         'et': 'kahelda +4 õigsuses',
     },
     'uno': {
-        'en': 'say "UNO!"',
+        'en': 'say “UNO!”',
         'sk': 'zakričať „UNO!“',
         'cs': 'zakřičet „UNO!“',
         'pl': 'krzyknąć „UNO!”',
@@ -320,7 +320,7 @@ EVERYDAY: Final[dict[str, dict[str, list[str]]]] = {
         'skip': ['miss a turn'],
         'reverse': ['change direction'],
         'draw_two': ['plus two', 'pick up two'],
-        'wild': ['wild card', 'change colour'],
+        'wild': ['wild card', 'wild'],
         'wild_draw_four': ['plus four', 'pick up four'],
         'wild_customizable': ['blank card'],
         'draw': ['pick up a card'],
