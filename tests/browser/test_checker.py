@@ -82,6 +82,14 @@ def test_every_flow_by_tapping(phone, lang):
         assert view["head"] or view["bar"], (flow.name, view)
         if view["bar"]:
             assert (view["barLegal"], view["barOutcome"]) == (("true" if flow.legal else "false"), flow.outcome)
+            # the bar's words never run under its "details" (nor out of the screen)
+            overlap = page.evaluate("""() => {
+                const bar = document.querySelector('[data-checker] .checker-bar');
+                const more = bar.querySelector('.checker-bar__more').getBoundingClientRect();
+                return [...bar.querySelectorAll('.checker-bar__text > *')].map((el) => el.getBoundingClientRect())
+                    .filter((r) => r.width && (r.right > more.left + 0.5 || r.left < 0)).length;
+            }""")
+            assert overlap == 0, (flow.name, page.locator(f"{ROOT} .checker-bar").inner_text())
         # the URL holds exactly the situation judged
         params = dict(part.split("=", 1) for part in page.evaluate("location.hash")[1:].split("&"))
         assert "position" in params and "action" in params
