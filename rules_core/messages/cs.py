@@ -56,7 +56,7 @@ MESSAGES: dict[str, str] = {
     "draw_one_to_match_cap": "Lízání až do shody: {player} lízá po jedné kartě, dokud nepřijde taková, která se hodí, nejvýš ale {count:acc}; když se nehodí ani jedna, tah přechází dál.",
     "pass_without_draw": "Bez líznutí se tah vynechat nedá: {player} musí zahrát kartu, nebo si jednu líznout.",
     "uno_said": "{player} zakřičí „UNO!“ dřív, než si toho někdo všimne, a je v bezpečí.",
-    "uno_not_one": "„UNO!“ se křičí u poslední karty v ruce a {player} nemá právě jednu kartu.",
+    "uno_not_one": "„UNO!“ se křičí, až když hráči zbývá jediná karta, a {player} nemá právě jednu kartu.",
     "uno_not_needed": "Není třeba: {player} už „UNO!“ křičet nemusí – buď už zaznělo, nebo je na nachytání pozdě.",
     "catch_self": "{player} může nachytat jen jiného hráče, ne sebe.",
     "catch_not_one": "{target} nemá právě jednu kartu, takže se nachytat nedá.",
