@@ -67,7 +67,7 @@ MESSAGES: dict[str, str] = {
     "card_not_in_hand": "{player} nie ma w ręce {card:gen}.",
     "jump_in_not_identical": "Wskoczyć można tylko dokładnie taką samą kartą, jaka leży na wierzchu: ten sam kolor i ta sama cyfra lub symbol. {card} i {top} to nie te same karty.",
     "jump_in_wild": "Gdy na wierzchu leży {top}, nikt nie może wskoczyć: ta karta nie ma własnego koloru, więc żadna inna nie jest z nią identyczna.",
-    "jump_in_ok": "{player} wskakuje do gry {card:ins} – dokładnie taką samą kartą, jaka leży na wierzchu. Gra toczy się dalej od tego miejsca przy stole.",
+    "jump_in_ok": "{player} wskakuje do gry {card:ins} – dokładnie taką samą kartą, jaka leży na wierzchu. Gra toczy się dalej od miejsca, w którym siedzi {player}.",
     "wild_needs_color": "Kto zagrywa {card:acc}, musi wybrać kolor.",
     "target_required": "Kto zagrywa {card:acc}, musi wybrać gracza, z którym wymieni się kartami.",
     "target_self": "Nie można wymienić się kartami z samym sobą: kto zagrywa {card:acc}, musi wybrać innego gracza.",
@@ -115,7 +115,7 @@ MESSAGES: dict[str, str] = {
     "ev_drawn_playable_force": "Dobrana karta, {card}, pasuje: przy obowiązkowym zagraniu {player} musi ją zagrać.",
     "ev_draw_on": "Dobranej karty, {card:gen}, nie można zagrać, więc {player} dobiera dalej.",
     "ev_drawn_unplayable": "Dobranej karty, {card:gen}, nie można zagrać, więc kolejka przechodzi dalej.",
-    "ev_drawn_unknown": "Dobraną kartę widzi tylko {player}. Jeśli pasuje, można ją od razu zagrać; jeśli nie, kolejka przechodzi dalej. Dalej sędzia prowadzi grę tak, jakby tę kartę zatrzymano.",
+    "ev_drawn_unknown": "Dobraną kartę widzi tylko {player}. Jeśli pasuje, można ją od razu zagrać; jeśli nie, kolejka przechodzi dalej. Sędzia prowadzi grę dalej tak, jakby tę kartę zatrzymano.",
     "ev_round_over": "{player} nie ma już kart i wygrywa rozdanie: zdobywa {points:acc}.",
     "ev_round_over_one": "{player} nie ma już kart i wygrywa.",
     # błędy: fragmenty pisane małą literą, które następują po dwukropku
