@@ -115,7 +115,7 @@ MESSAGES: dict[str, str] = {
     "ev_drawn_playable_force": "Dobrana karta, {card}, pasuje: przy obowiązkowym zagraniu {player} musi ją zagrać.",
     "ev_draw_on": "Dobranej karty, {card:gen}, nie można zagrać, więc {player} dobiera dalej.",
     "ev_drawn_unplayable": "Dobranej karty, {card:gen}, nie można zagrać, więc kolejka przechodzi dalej.",
-    "ev_drawn_unknown": "Dobraną kartę widzi tylko {player}. Jeśli pasuje, można ją od razu zagrać; jeśli nie, kolejka przechodzi dalej. Sędzia prowadzi grę dalej tak, jakby tę kartę zatrzymano.",
+    "ev_drawn_unknown": "Dobraną kartę widzi tylko {player}. Jeśli pasuje, można ją od razu zagrać; jeśli nie, kolejka przechodzi dalej. Od tej chwili sędzia prowadzi grę tak, jakby tę kartę zatrzymano.",
     "ev_round_over": "{player} nie ma już kart i wygrywa rozdanie: zdobywa {points:acc}.",
     "ev_round_over_one": "{player} nie ma już kart i wygrywa.",
     # błędy: fragmenty pisane małą literą, które następują po dwukropku
