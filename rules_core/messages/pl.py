@@ -57,7 +57,7 @@ MESSAGES: dict[str, str] = {
     "draw_one_to_match_cap": "Dobieranie do skutku: {player} dobiera po jednej karcie, aż trafi się taka, która pasuje, ale najwyżej {count:acc}; jeśli żadna nie pasuje, kolejka przechodzi dalej.",
     "pass_without_draw": "Nie można spasować bez dobrania: {player} musi zagrać kartę albo jedną dobrać.",
     "uno_said": "{player} krzyczy „UNO!”, zanim ktokolwiek wytknie brak okrzyku, więc kary nie ma.",
-    "uno_not_one": "„UNO!” krzyczy się przy ostatniej karcie na ręce, a {player} nie ma dokładnie jednej karty.",
+    "uno_not_one": "„UNO!” krzyczy się, gdy na ręce zostaje jedna karta, a {player} nie ma dokładnie jednej karty.",
     "uno_not_needed": "Nie trzeba: okrzyk „UNO!” już padł albo na przyłapanie jest za późno, więc {player} nie musi już krzyczeć.",
     "catch_self": "{player} może przyłapać tylko innego gracza, nie siebie.",
     "catch_not_one": "{target} nie ma dokładnie jednej karty, więc przyłapanie nie wchodzi w grę.",
