@@ -245,3 +245,44 @@ def test_own_example_built_shared_and_presented(browser, site_url):
     finally:
         first.close()
         second.close()
+
+
+def test_presenter_by_keyboard_only(browser, site_url):
+    """No mouse: Tab to Present, Enter; the clicker's keys step; Tab to "What would you play?", reveal; Escape."""
+    tab = Tab(browser, site_url, viewport=PROJECTOR)
+    try:
+        page = tab.page
+        tab.goto("pl/examples/")
+        widget = stepper(page, "wild-draw-four-guilty")
+        toggle = widget.locator(".stepper__present-toggle")
+        for _ in range(200):
+            page.keyboard.press("Tab")
+            if toggle.evaluate("e => e === document.activeElement"):
+                break
+        assert toggle.evaluate("e => e === document.activeElement")
+        page.keyboard.press("Enter")
+        stage(page).wait_for()
+        page.keyboard.press("PageDown")
+        assert widget.get_attribute("data-step") == "1"
+        ask = stage(page).locator(".stepper__ask")
+        for _ in range(30):
+            page.keyboard.press("Tab")
+            if ask.evaluate("e => e === document.activeElement"):
+                break
+            # the focus never leaves the stage for the page behind it
+            assert page.evaluate("!!document.activeElement.closest('.stepper-stage')")
+        page.keyboard.press("Enter")
+        assert page.locator(".stepper-stage .stepper__hand--down").count() == 1
+        reveal = page.locator(".stepper__reveal")
+        for _ in range(30):
+            page.keyboard.press("Tab")
+            if reveal.evaluate("e => e === document.activeElement"):
+                break
+        page.keyboard.press("Enter")
+        assert page.locator(".stepper-stage .stepper__hand--down").count() == 0
+        page.keyboard.press("Escape")
+        page.wait_for_function("!document.querySelector('.stepper-stage')")
+        assert toggle.evaluate("e => e === document.activeElement")
+        tab.assert_clean()
+    finally:
+        tab.close()

@@ -220,3 +220,29 @@ def test_keyboard_only_at_phone_and_projector_sizes(browser, site_url, width, he
         tab.assert_clean()
     finally:
         tab.close()
+
+
+def test_two_to_ten_players(tab):
+    page = tab.page
+    tab.goto("pl/score/")
+    page.locator(".score__setup").wait_for()
+    count = page.locator('input[type="number"][id$="-count"]')
+    more, fewer = page.locator(".score__step").last, page.locator(".score__step").first
+    for _ in range(12):
+        more.click()
+    assert count.input_value() == "10" and page.locator(".score__names input").count() == 10
+    for _ in range(12):
+        fewer.click()
+    assert count.input_value() == "2" and page.locator(".score__names input").count() == 2
+    count.fill("15")
+    count.dispatch_event("change")
+    assert page.locator(".score__names input").count() == 10
+    names = ["Ala", "Bartek", "Celina", "Darek", "Ewa", "Franek", "Gosia", "Henryk", "Iza", "Janek"]
+    start_game(page, names)
+    went_out(page, "Janek")
+    for i, name in enumerate(names[:-1]):
+        type_points(page, name, i + 1)
+    add_hand(page)
+    assert board(page)["Janek"] == sum(range(1, 10))
+    assert page.evaluate("document.documentElement.scrollWidth") <= 1280
+    tab.assert_clean()
