@@ -5,6 +5,7 @@ a reload, a shared link, keyboard only, axe at 360 px and 1920 px."""
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -88,6 +89,11 @@ def test_the_referee_counts_tapped_cards(tab, lang):
     start_game(page, ["Ann", "Bob"])
     went_out(page, "Ann")
     open_row(page, "Bob")
+    # every key is named in the page's language (a raw string key on a button is a bug the reader sees)
+    for code in ("BS", "BR", "B+2", "W", "W+4"):
+        name = page.locator(f'.score__row--open .score__key[data-card="{code}"] .score__key-name').inner_text()
+        assert name == STRINGS[lang][f"score_card_{code[1:] if code[0] == 'B' else code}"], (code, name)
+    assert not re.search(r"\b(card|score|stepper)_[a-z]", page.inner_text(".score")), page.inner_text(".score")
     for code in ("B7", "BS", "W+4", "W+4", "B+2"):
         page.locator(f'.score__row--open .score__key[data-card="{code}"]').click()
     # the row says how many cards and, once the referee has counted them, how many points: 7 + 20 + 50 + 50 + 20
