@@ -65,12 +65,14 @@ bench: $(BENCH_STAMP) site
 	node benchmarks/engine_bench_pyodide.mjs $$(ls site/pyodide/rules_core-*-py3-none-any.whl)
 	$(PY) benchmarks/site_bench.py
 
-# The phone and desktop figures of issue 9 (benchmarks/README.md): throttled host, gzip and plain, one run.
+# The phone and desktop figures (benchmarks/README.md, /work/notes/perf-figures.md): throttled host, gzip and plain,
+# every path, one run of REPS interleaved repetitions (median and spread). Run it on a quiet machine.
 bench-site: site $(TEST_STAMP)
-	$(PY) benchmarks/offline_bench.py --reps $${REPS:-1}
+	$(PY) benchmarks/offline_bench.py --reps $${REPS:-3} $(BENCH_ARGS)
 
+# Lighthouse's phone profile; e.g. make lighthouse LIGHTHOUSE_ARGS="--pages sk/rules/,checker/ --reps 3"
 lighthouse: site $(TEST_STAMP)
-	CHROME_PATH=$(CHROMIUM) $(PY) benchmarks/lighthouse_bench.py
+	CHROME_PATH=$(CHROMIUM) $(PY) benchmarks/lighthouse_bench.py $(LIGHTHOUSE_ARGS)
 
 clean:
 	rm -rf site .cache build *.egg-info

@@ -11,15 +11,22 @@ that compress (or run with ``--gzip``: the server then gzip-encodes HTML, CSS, J
 In one run, same Chromium (same flags as the browser tests), each figure the median of ``--reps`` repetitions:
 
 1. bare boot: a tiny page of the benchmark's own (served from a temp dir, not from the site) whose module worker
-   imports the site's ``pyodide/pyodide.mjs``, calls ``loadPyodide`` and runs ``1+1``; time from navigation to the
-   answer in the page;
+   imports the site's ``pyodide/pyodide.mjs``, calls ``loadPyodide`` with the full standard library
+   (``python_stdlib_full.zip``) and runs ``1+1``; time from navigation to the answer in the page;
 2. the checker opened with a shared link (``checker/#position=..&action=..``): time from navigation to the first
    verdict (``[role=status][data-legal]`` set), cold (fresh context = empty cache) and warm (same context, second
    navigation); with the memory snapshot and without it (its URL answered 404, which is also the fallback path);
 3. bytes sent by the server for each of those navigations (response bodies);
 4. a check once the engine is loaded: click-to-verdict through the checker's ask button when the page has one,
    else ``engine.call("check", ..)`` timed in the page (said in the output);
-5. DOMContentLoaded, first contentful paint and the checker's controls mounted, against the engine ready.
+5. DOMContentLoaded, first contentful paint and the checker's controls mounted, against the engine ready;
+6. a reading page (``/sk/rules/``, steppers on it): the bytes it costs at ``load`` and once the service worker has
+   precached the site, and whether the referee started (it must not: the referee is lazy, a stepper starts it only
+   for "What if?"; ``pyodide.mjs`` and ``referee.json`` are precached with the pages).
+
+The referee's files are the ones ``pyodide/referee.json`` lists (``*.zst`` copies of the runtime, the trimmed
+standard library and the snapshot, decoded in the worker); a second visit takes them from the referee's own
+Cache Storage. ``benchmarks/offline_bench.py`` measures the throttled phone and the offline paths.
 """
 
 from __future__ import annotations
@@ -62,9 +69,16 @@ const worker = new Worker("./bare-worker.js", { type: "module" });
 worker.onmessage = (event) => { window.__bench = { answer: performance.now(), value: event.data }; };
 </script>"""
 
+# Stock Pyodide from the site's own runtime files: the raw wasm and asm.mjs, the full standard library (what a site
+# without the referee's packing would ship), the lock file.
 BARE_WORKER = """import { loadPyodide } from "/pyodide/pyodide.mjs";
-const pyodide = await loadPyodide({ indexURL: new URL("/pyodide/", import.meta.url).href, fullStdLib: false });
-postMessage(pyodide.runPython("1+1"));
+const indexURL = new URL("/pyodide/", import.meta.url).href;
+try {
+  const pyodide = await loadPyodide({ indexURL, stdLibURL: indexURL + "python_stdlib_full.zip" });
+  postMessage(pyodide.runPython("1+1"));
+} catch (error) {
+  postMessage({ error: String(error && error.message || error) });
+}
 """
 
 # Recorded in the page from the first script on: the first verdict, the checker's controls mounted, the
@@ -220,7 +234,8 @@ def run_bare(playwright, base: str, out: dict) -> None:
         page.goto(url)
         page.wait_for_function("window.__bench && window.__bench.answer !== undefined", timeout=120_000)
         metrics = page_metrics(page)
-        assert metrics["value"] == 2, metrics
+        if metrics["value"] != 2:
+            raise RuntimeError(f"bare Pyodide boot failed: {metrics['value']}")
         out.setdefault(kind, []).append(metrics["answer"])
         wait_quiet(page)
         out.setdefault(f"{kind}_bytes", []).append(sent_bytes())
@@ -307,6 +322,25 @@ def run_checks(playwright, base: str, n: int) -> tuple[str, list[float]]:
         context.close()
 
 
+def run_reading(playwright, base: str) -> dict:
+    """A reading page in a fresh profile: bytes until the network is quiet, and whether any worker started."""
+    context = fresh_context(playwright, INIT_SCRIPT)
+    page = context.new_page()
+    throttle(context, page)
+    reset_counter()
+    page.goto(base + "sk/rules/", wait_until="load")
+    loaded = sent_bytes()
+    # then the service worker's offline copy of the site downloads; the referee must stay where it is
+    page.wait_for_load_state("networkidle")
+    wait_quiet(page, 3000)
+    metrics = page_metrics(page)
+    files = dict(BenchHandler.counter["files"])
+    context.close()
+    return {"bytes": loaded, "after": sent_bytes(), "worker": metrics.get("workerStart") is not None,
+            "referee_bytes": sum(size for name, size in files.items()
+                                 if name.startswith("/pyodide/") and not name.endswith(("referee.json", "pyodide.mjs")))}
+
+
 def runtime_sizes() -> dict[str, tuple[int, int]]:
     sizes = {}
     for path in sorted(SITE.joinpath("pyodide").iterdir()):
@@ -358,6 +392,7 @@ def main() -> None:
                     run_checker(playwright, base, out, snapshot=name == "snapshot")
                 print(f"rep {rep + 1}/{args.reps} done", file=sys.stderr)
             how, checks = run_checks(playwright, base, args.checks) if not args.throttle else ("skipped", [0.0])
+            reading = run_reading(playwright, base)
         finally:
             server.shutdown()
 
@@ -389,6 +424,9 @@ def main() -> None:
             for name, size in sorted(v["files"].items(), key=lambda item: -item[1]) if size > 20_000))
     print(f"check once loaded ({how}): median {med(checks):.1f} ms, max {max(checks):.1f} ms over {len(checks)}"
           " (goal < 50 ms)")
+    print(f"reading page /sk/rules/ (cold): {mb(reading['bytes'])} at load, {mb(reading['after'])} once the service "
+          f"worker has the offline copy; referee started: "
+          f"{'yes' if reading['worker'] else 'no'}, referee bytes {mb(reading['referee_bytes'])} (goal: no, 0)")
     print("runtime files (raw / gzip -6): " + ", ".join(
         f"{name} {mb(raw)} / {mb(gz)}" for name, (raw, gz) in runtime_sizes().items()))
 

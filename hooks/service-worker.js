@@ -9,7 +9,7 @@
 // - Precaching revalidates instead of downloading again: a file the page has just loaded comes from the HTTP cache
 //   after a 304, so a first visit does not fetch its own page twice.
 // - Anything missing from the cache, a broken cache, or a cache the quota refused falls back to the network; a
-//   page that is neither cached nor reachable gets the precached 404 page.
+//   page that is neither cached nor reachable gets the precached 404 page of its language.
 // - The referee's large files are not precached here (a reading page should not cost 8 MB): the referee's workers
 //   keep them in a cache of their own when they are downloaded (docs/assets/javascripts/referee-files.js).
 importScripts("assets/workbox/workbox-sw.js");
@@ -21,12 +21,20 @@ const REVALIDATE = {
   // Workbox fetches a revisioned URL with cache: "reload"; revalidating gives the same bytes without a second download.
   requestWillFetch: async ({ request }) => new Request(request, { cache: "no-cache" }),
 };
+// The "page not found" page of the address's language (sk/404.html for /sk/...), else the root one (English).
+async function notFoundPage(request) {
+  const scope = new URL(self.registration.scope).pathname;
+  const path = new URL(request.url).pathname;
+  const first = path.startsWith(scope) ? path.slice(scope.length).split("/")[0] : "";
+  return (first && (await workbox.precaching.matchPrecache(`${first}/404.html`)))
+    || (await workbox.precaching.matchPrecache("404.html"));
+}
 const NETWORK_IF_BROKEN = {
   handlerDidError: async ({ request }) => {
     try {
       return await fetch(request);
     } catch {
-      return (request.mode === "navigate" && (await workbox.precaching.matchPrecache("404.html"))) || Response.error();
+      return (request.mode === "navigate" && (await notFoundPage(request))) || Response.error();
     }
   },
 };
@@ -35,9 +43,9 @@ workbox.precaching.cleanupOutdatedCaches();
 // Pagefind asks for pagefind-entry.json?ts=<time> (a cache-buster); the precached, revisioned copy answers it.
 workbox.precaching.precacheAndRoute(self.__WB_MANIFEST, { ignoreURLParametersMatching: [/^utm_/, /^fbclid$/, /^ts$/] });
 
-// Pages that are not precached (a mistyped address): the network, else the precached 404 page.
+// Pages that are not precached (a mistyped address): the network, else the precached 404 page of its language.
 workbox.routing.registerRoute(({ request }) => request.mode === "navigate", new workbox.strategies.NetworkOnly({
-  plugins: [{ handlerDidError: async () => (await workbox.precaching.matchPrecache("404.html")) || Response.error() }],
+  plugins: [{ handlerDidError: async ({ request }) => (await notFoundPage(request)) || Response.error() }],
 }));
 
 self.addEventListener("message", (event) => {

@@ -446,12 +446,13 @@ AND: Final = {"en": " and ", "sk": " a ", "cs": " a ", "pl": " i ", "hu": " és 
 #: label pattern of a coloured card, and the gender of each rank's printed name
 LABEL_PATTERN: Final = {lang: "{color} {rank}" for lang in CASES}
 LABEL_GENDER: Final[dict[str, dict[str, str]]] = {
-    "pl": {"S": "m", "*": "f"},  # zielony Postój; czerwona 7, żółta +2, niebieska Zmiana kierunku
+    "pl": {"S": "m", "0": "n", "*": "f"},  # zielony Postój; czerwone 0 (zero); czerwona 7, żółta +2
     "cs": {"S": "m", "*": "f"},  # zelený Skok; červená 7, žlutá +2, modrá Změna směru
 }
 #: the colour adjective of a label, where it differs from the glossary's base form
 LABEL_COLOR: Final[dict[str, dict[str, dict[str, str]]]] = {
-    "pl": {"f": {"R": "czerwona", "Y": "żółta", "G": "zielona", "B": "niebieska"}},
+    "pl": {"f": {"R": "czerwona", "Y": "żółta", "G": "zielona", "B": "niebieska"},
+           "n": {"R": "czerwone", "Y": "żółte", "G": "zielone", "B": "niebieskie"}},
     "cs": {"m": {"R": "červený", "Y": "žlutý", "G": "zelený", "B": "modrý"}},
 }
 #: the label of the unknown card

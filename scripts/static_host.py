@@ -52,6 +52,8 @@ class Line:
         self.stamp = time.monotonic()
         self.sent = 0
         self.sent_by_path: dict[str, int] = {}
+        self.last_byte = time.monotonic()
+        self.responses: list[tuple[str, int, int]] = []  # (path, status, body bytes sent), one per response
 
     def wait_for(self, count: int) -> None:
         if self.rate is None:
@@ -70,11 +72,21 @@ class Line:
     def count(self, path: str, sent: int) -> None:
         with self.lock:
             self.sent += sent
+            self.last_byte = time.monotonic()
             self.sent_by_path[path] = self.sent_by_path.get(path, 0) + sent
+
+    def record(self, path: str, status: int, sent: int) -> None:
+        with self.lock:
+            self.responses.append((path, status, sent))
+
+
+# gzip bodies by (file, mtime), shared by every server of the process (the benchmarks start many, one per
+# scenario: compressing the same files again would add the server's CPU time to the figures)
+_GZIP_CACHE: dict[tuple[str, float], bytes] = {}
 
 
 def handler_for(directory: Path, use_gzip: bool, line: Line):
-    cache: dict[tuple[str, float], bytes] = {}
+    cache = _GZIP_CACHE
 
     class Handler(http.server.BaseHTTPRequestHandler):
         protocol_version = "HTTP/1.1"
@@ -112,6 +124,7 @@ def handler_for(directory: Path, use_gzip: bool, line: Line):
                     target, status = directory / "404.html", 404
                 if target is None or not target.is_file():
                     self.send_error(404)
+                    line.record(self.path.split("?", 1)[0], 404, 0)
                     return
             stat = target.stat()
             etag = f'"{hashlib.sha1(f"{target}:{stat.st_mtime_ns}:{stat.st_size}".encode()).hexdigest()[:16]}"'
@@ -120,6 +133,7 @@ def handler_for(directory: Path, use_gzip: bool, line: Line):
                 self.send_header("ETag", etag)
                 self.send_header("Content-Length", "0")
                 self.end_headers()
+                line.record(self.path.split("?", 1)[0], 304, 0)
                 return
             body = target.read_bytes()
             encode = use_gzip and target.suffix in COMPRESSIBLE and "gzip" in self.headers.get("Accept-Encoding", "")
@@ -141,14 +155,18 @@ def handler_for(directory: Path, use_gzip: bool, line: Line):
             if head:
                 return
             path = self.path.split("?", 1)[0]
+            sent = 0
             try:
                 for start in range(0, len(body), 16384):
                     chunk = body[start:start + 16384]
                     line.wait_for(len(chunk))
                     self.wfile.write(chunk)
+                    sent += len(chunk)
                     line.count(path, len(chunk))
             except (BrokenPipeError, ConnectionResetError):
                 self.close_connection = True
+            finally:
+                line.record(path, status, sent)
 
     return Handler
 

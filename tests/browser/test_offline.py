@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import http.server
+import json
 import shutil
 import socket
 import threading
@@ -16,12 +17,13 @@ from pathlib import Path
 
 import pytest
 
-from .conftest import LANGS, SITE, SiteHandler, Tab, axe_violations, lang_prefix
+from .conftest import LANGS, ROOT, SITE, SiteHandler, Tab, axe_violations, lang_prefix
 from .test_engine_boot import ILLEGAL, LEGAL, shared_link
 
 pytestmark = pytest.mark.browser
 
 BOOT_TIMEOUT_MS = 90_000
+OFFLINE_STRINGS = json.loads((ROOT / "i18n" / "offline.json").read_text(encoding="utf-8"))
 FAST_LINE = {"offline": False, "latency": 5, "downloadThroughput": 50e6 / 8, "uploadThroughput": 10e6 / 8,
              "connectionType": "wifi"}
 
@@ -145,9 +147,13 @@ def test_after_one_visit_every_page_of_every_language_opens_offline(visited_home
             assert tab.page.locator("article h1").count() == 1, (lang, page)
             assert tab.page.evaluate("() => document.documentElement.lang") == lang
     tab.assert_clean()
-    # an address that is not a page: the site's own 404 page, not the browser's
+    # an address that is not a page: the site's own 404 page in the address's language, not the browser's
     tab.goto("sk/no-such-page/")
-    assert "404" in tab.page.locator("article").inner_text()
+    assert tab.page.evaluate("() => document.documentElement.lang") == "sk"
+    assert tab.page.locator("article h1").inner_text() == OFFLINE_STRINGS["sk"]["not_found_title"]
+    tab.goto("no/such/page/")
+    assert tab.page.evaluate("() => document.documentElement.lang") == "en"
+    assert tab.page.locator("article h1").inner_text() == OFFLINE_STRINGS["en"]["not_found_title"]
 
 
 def test_after_one_visit_a_stepper_steps_and_answers_what_if_offline(visited_home, host):
