@@ -197,6 +197,9 @@ _REQUEST_KEYS: Final = frozenset({"id", "fn", "args"})
 #: one runs to the end), or a bracket
 _TOKENS: Final = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"?|[\[{]|[\]}]', re.DOTALL)
 
+#: where a request names its language (read only when the request cannot be parsed)
+_LANG_HINT: Final = re.compile(r'"lang"\s*:\s*"(' + "|".join(LANGS) + r')"')
+
 
 def _depth_over(text: str, limit: int) -> bool:
     """Whether JSON text nests deeper than ``limit`` (one linear pass, no recursion)."""
@@ -261,7 +264,7 @@ def handle(request_json: str) -> str:
     ``fn`` is one of ``check``, ``apply``, ``legal_actions``, ``deal``, ``points``,
     ``scenario``, ``rule_url``, ``hand_points``, ``winner_points``, ``game_winner``,
     ``alternative_winner``, ``add_round``; ``args`` their arguments by name (``lang``
-    also picks the language of an error). ``id``: ``null``, a whole number or a string of
+    also picks the language of an error, even of a request too long or too deep to read). ``id``: ``null``, a whole number or a string of
     at most 100 characters, echoed back.
 
     Never raises. The response is always strict JSON (no ``NaN`` or ``Infinity``) and valid
@@ -281,6 +284,11 @@ def handle(request_json: str) -> str:
         try:
             if not isinstance(request_json, str):
                 raise RequestError("request", "err_request_type")
+            # a request too long, too deep or not JSON is never parsed: its error is in the
+            # language it names, if it names one where a request carries it ("lang": "sk")
+            hint = _LANG_HINT.search(request_json, 0, MAX_REQUEST)
+            if hint is not None:
+                lang = hint.group(1)
             if len(request_json) > MAX_REQUEST:
                 raise RequestError("request", "err_request_size", value=len(request_json),
                                    max=MAX_REQUEST)
@@ -293,6 +301,7 @@ def handle(request_json: str) -> str:
                 raise
             except (ValueError, RecursionError):
                 raise RequestError("request", "err_json") from None
+            lang = "en"   # parsed: the language is the one its arguments name, or English
             req = need_object(req, "request", RequestError)
             rid = _request_id(req.get("id"))
             bad = _bad_text(req)

@@ -27,7 +27,7 @@ from typing import Any, Sequence
 from rules_core.actions import Action
 from rules_core.deal import deal_state
 from rules_core.errors import IllegalAction, RulesError
-from rules_core.legality import Verdict, judge, legal_actions, swaps
+from rules_core.legality import Verdict, judge, legal_actions
 from rules_core.play import Events, step
 from rules_core.rules import OFFICIAL, Rules
 from rules_core.state import State
@@ -66,9 +66,10 @@ class Game:
         :meth:`legal_actions` lists: ``player`` only when it is not the player to act, and
         always for ``uno`` and ``catch``.
 
-        A 7 played with a ``target`` when Seven-O is off is the one stray field that keeps
-        a meaning: the player means to swap, and the verdict on the card stands while the
-        effects say that officially a 7 swaps nothing (:func:`canonical` drops it)."""
+        A field no rule gives the card is malformed (a colour on a red 7, a target on a 5:
+        :class:`~rules_core.errors.ActionError`). A ``target`` on a 7 while Seven-O is off
+        is well-formed but not the official play: the judgement says so (``seven_no_swap``,
+        rule ``deck``), and the 7 without a target is among the alternatives."""
         if state.rules is not self.rules:
             self._own(state)
         return Action.from_json(obj, len(state.hands), state.turn)
@@ -112,15 +113,6 @@ class Game:
         return step(state, action, self.rules, events)
 
     # -- helpers --------------------------------------------------------------------
-    def canonical(self, action: Action) -> Action:
-        """The action as :meth:`legal_actions` lists it (a target on a 7 that swaps
-        nothing under these rules dropped)."""
-        if action.target is not None and action.type == "play" and not swaps(
-                action.card or "", self.rules):
-            return Action(action.type, action.card, action.color, None, action.player,
-                          action.uno)
-        return action
-
     def _read(self, action: Action | dict[str, Any], state: State) -> Action:
         if isinstance(action, Action):
             return action

@@ -170,9 +170,16 @@ def _judge_jump_in(state: State, action: Action, player: int, rules: Rules) -> V
 
 
 def _needs(action: Action, card: str, player: int, state: State, rules: Rules) -> Verdict | None:
-    """Missing colour or target for a card that needs one."""
+    """Missing colour or target for a card that needs one, or a target on a 7 that swaps
+    nothing under these rules."""
     if IS_WILD[card] and action.color is None:
         return Verdict(False, "wild", "wild_needs_color", {"card": card})
+    if action.target is not None and not swaps(card, rules):
+        # Action.from_json lets a target through only on Wild Swap Hands and a 7: this is
+        # a 7 played to swap hands while Seven-O is off. The swap is the house rule, so the
+        # play as asked is not the official one (the card alone is among the alternatives).
+        return Verdict(False, "deck", "seven_no_swap",
+                       {"card": card, "player": player, "target": action.target})
     if card == "WX" or (rules.seven_o and RANK_OF[card] == "7"):
         rule = "wild-swap-hands" if card == "WX" else "seven-o"
         if action.target is None:

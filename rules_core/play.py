@@ -263,9 +263,6 @@ def _play(state: State, action: Action, rules: Rules, events: Events) -> State:
     elif moving:
         moved = _move_hands(piles, card, rank, p, action.target, d, n, events)
         catchable = _calls_after_move(piles, moved, p, action.uno, events)
-    elif action.target is not None and events is not None:
-        # a 7 played to swap hands while Seven-O is off: the play stands, nothing swaps
-        events.append(("ev_no_swap", {"card": card}))
     return _next(state, piles, nxt, events, pending=pending, direction=direction, color=color,
                  catchable=catchable)
 

@@ -70,6 +70,7 @@ MESSAGES: dict[str, str] = {
     "wild_needs_color": "Kdo zahraje {card:acc}, musí určit barvu.",
     "target_required": "Kdo zahraje {card:acc}, musí vybrat hráče, se kterým si vymění karty.",
     "target_self": "Sám se sebou si karty vyměnit nejde: pro {card:acc} vyber jiného hráče.",
+    "seven_no_swap": "Podle oficiálních pravidel se u sedmičky karty nevyměňují: {card} je obyčejná číselná karta. Výměna karet patří k domácímu pravidlu Sedm-nula; bez něj se sedmička prostě zahraje a nikdo se nevybírá.",
     "take_penalty": "Trest jde přijmout vždycky: {player} si lízne karty a přichází o tah.",
     "challenge_guilty": "{player} zpochybňuje +4 a má pravdu: {offender} má kartu barvy, která platila před +4, takže trest dostává {offender}.",
     "challenge_innocent": "{player} zpochybňuje +4, ale mýlí se: {offender} nemá žádnou kartu barvy, která platila před +4. Zpochybnění tedy neuspělo a {player} si lízne o dvě karty víc.",
@@ -158,7 +159,6 @@ MESSAGES: dict[str, str] = {
     "err_lang": "neznámý jazyk „{value}“; povolené jsou: {values}",
     "err_internal": "vnitřní chyba",
     # --- added by the engine stream (issue 8) ---
-    "ev_no_swap": "Podle oficiálních pravidel sedmička karty nevyměňuje (výměna je domácí pravidlo Sedm-nula), takže každý si nechává své karty.",
     "round_blocked": "Kolo skončilo zablokované: nikdo nemohl hrát ani si líznout, a tak ho nikdo nevyhrál a body se nepočítají. Rozdává se znovu.",
     "challenge_not_victim": "{player} tuto +4 zpochybnit nemůže: smí to jen ten, kdo si za ni má líznout čtyři karty, tedy {turn}.",
     "uno_call_not_one": "Když {player} zahraje {card:acc}, bude mít v ruce {count:acc}, ne jednu, takže není důvod křičet „UNO!“. Samotné zahrání je v pořádku i bez toho.",

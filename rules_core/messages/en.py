@@ -69,6 +69,7 @@ MESSAGES: dict[str, str] = {
     "wild_needs_color": "Whoever plays {card:the} has to choose a colour.",
     "target_required": "Whoever plays {card:the} has to choose a player to swap hands with.",
     "target_self": "You can’t swap hands with yourself: choose another player for {card:the}.",
+    "seven_no_swap": "Officially a 7 is just a number card, so {card:the} swaps no hands. Swapping hands on a 7 is the Seven-O house rule; without it, the 7 is played without choosing anyone.",
     "take_penalty": "Taking the penalty is always allowed: {player} picks up the cards and misses their turn.",
     "challenge_guilty": "{player} challenges the +4 and is right: {offender} has a card of the colour that was in play before the +4, so {offender} takes the penalty instead.",
     "challenge_innocent": "{player} challenges the +4 and is wrong: {offender} has no card of the colour that was in play before the +4, so the +4 was fair and the challenge costs {player} two extra cards.",
@@ -157,7 +158,6 @@ MESSAGES: dict[str, str] = {
     "err_lang": "unknown language '{value}': use one of {values}",
     "err_internal": "internal error",
     # --- added by the engine stream (issue 8) ---
-    "ev_no_swap": "Officially a 7 is just a number card: swapping hands on a 7 is the Seven-O house rule, so every hand stays as it is.",
     "round_blocked": "The hand is blocked: nobody could play or draw, so nobody wins it and no points are scored. Deal again.",
     "challenge_not_victim": "{player} can’t challenge this +4: only the player who has to pick up the four cards, {turn}, may challenge it.",
     "uno_call_not_one": "{player} will hold {count:nom} once {card:the} is played, not one, so there is no “UNO!” to say with it. The play itself is fine without the call.",

@@ -71,6 +71,7 @@ MESSAGES: dict[str, str] = {
     "wild_needs_color": "Kes käib {card:gen}, peab valima värvi.",
     "target_required": "Kes käib {card:gen}, peab valima mängija, kellega kaarte vahetada.",
     "target_self": "Iseendaga ei saa kaarte vahetada: {card:gen} puhul vali teine mängija.",
+    "seven_no_swap": "Ametlike reeglite järgi seitsmega kaarte ei vahetata: {card} on tavaline numbrikaart. Seitsmega vahetamine on majareegel „Seitse-null“; ilma selleta käiakse seitse lihtsalt välja ja kedagi ei valita.",
     "take_penalty": "Karistuse võib alati vastu võtta: {player} võtab kaardid ja jääb käigust ilma.",
     "challenge_guilty": "{player} kahtleb +4 õigsuses ja tal on õigus: {offender} hoiab käes kaarti, mille värv kehtis enne +4 käimist, seega saab karistuse {offender}.",
     "challenge_innocent": "{player} kahtleb +4 õigsuses, kuid eksib: {offender} ei hoia käes ühtegi kaarti, mille värv kehtis enne +4 käimist. +4 oli seega aus ja {player} võtab kahtlemise eest kaks kaarti rohkem.",
@@ -159,7 +160,6 @@ MESSAGES: dict[str, str] = {
     "err_lang": "tundmatu keel „{value}“: kasuta üht järgmistest: {values}",
     "err_internal": "sisemine viga",
     # --- added by the engine stream (issue 8) ---
-    "ev_no_swap": "Ametlike reeglite järgi seitsmega kaarte ei vahetata (vahetamine on majareegel Seitse-null), seega jäävad kõigil oma kaardid.",
     "round_blocked": "Ring lõppes ummikus: keegi ei saanud enam kaarti käia ega võtta, seega pole ringil võitjat ja punkte ei loeta. Kaardid jagatakse uuesti.",
     "challenge_not_victim": "{player} ei saa selle +4 õigsuses kahelda: seda võib teha ainult mängija, kes peab need neli kaarti võtma, ehk {turn}.",
     "uno_call_not_one": "Kui {player} käib {card:gen}, jääb tal kätte {count:part}, mitte üks, seega pole praegu põhjust „UNO!“ hüüda. Käik ise on ka ilma hüüdeta korras.",

@@ -71,6 +71,7 @@ MESSAGES: dict[str, str] = {
     "wild_needs_color": "Aki lerakja {card:acc}, annak színt is kell választania.",
     "target_required": "Aki lerakja {card:acc}, annak azt is meg kell mondania, kivel cserél lapot.",
     "target_self": "Saját magával senki sem cserélhet: {card:ins} csak egy másik játékossal lehet lapot cserélni.",
+    "seven_no_swap": "A hivatalos szabályok szerint a 7-es nem cserél lapokat: {card} közönséges számlap. A lapcsere a Hét-nulla házszabály része; enélkül a 7-est egyszerűen lerakják, és senkit sem kell választani.",
     "take_penalty": "A büntetést mindig vállalni lehet: {player} felhúzza a lapokat, és kimarad.",
     "challenge_guilty": "{player} megkérdőjelezi a +4-est, és igaza van: {offender} kezében van lap abból a színből, amely a +4-es előtt volt érvényben, ezért a büntetést {offender} kapja.",
     "challenge_innocent": "{player} megkérdőjelezi a +4-est, de téved: {offender} kezében nincs lap abból a színből, amely a +4-es előtt volt érvényben. A +4-es tehát szabályos volt, és a megkérdőjelezésért {player} két lappal többet húz.",
@@ -159,7 +160,6 @@ MESSAGES: dict[str, str] = {
     "err_lang": "ismeretlen nyelv: „{value}”; a lehetségesek: {values}",
     "err_internal": "belső hiba",
     # --- added by the engine stream (issue 8) ---
-    "ev_no_swap": "A hivatalos szabályok szerint a 7-es nem cserél lapokat (a csere a Hét-nulla házszabály), így mindenki megtartja a saját lapjait.",
     "round_blocked": "A kör elakadt, és véget ért: senki sem tudott lapot rakni vagy húzni, ezért nincs nyertes, és pontot sem kap senki. Újra kell osztani.",
     "challenge_not_victim": "{player} nem kérdőjelezheti meg ezt a +4-est: ezt csak az teheti meg, akinek a négy lapot húznia kell, vagyis {turn}.",
     "uno_call_not_one": "Ha {player} lerakja {card:acc}, utána {count:acc} tart a kezében, nem egyet, ezért most nincs mit bemondani. Maga a lerakás UNO nélkül is rendben van.",

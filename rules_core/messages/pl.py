@@ -71,6 +71,7 @@ MESSAGES: dict[str, str] = {
     "wild_needs_color": "Kto zagrywa {card:acc}, musi wybrać kolor.",
     "target_required": "Kto zagrywa {card:acc}, musi wybrać gracza, z którym wymieni się kartami.",
     "target_self": "Nie można wymienić się kartami z samym sobą: zagrywając {card:acc}, wybierz innego gracza.",
+    "seven_no_swap": "Według oficjalnych zasad przy siódemce nie wymienia się kart: {card} to zwykła karta z cyfrą. Wymiana kart to zasada domowa Siódemka-zero; bez niej siódemkę po prostu się zagrywa, nikogo nie wskazując.",
     "take_penalty": "Karę zawsze można przyjąć: {player} dobiera karty i traci kolejkę.",
     "challenge_guilty": "{player} kwestionuje +4 i ma rację: {offender} ma kartę w kolorze, który obowiązywał przed +4, więc karę dostaje {offender}.",
     "challenge_innocent": "{player} kwestionuje +4, ale się myli: {offender} nie ma żadnej karty w kolorze, który obowiązywał przed +4. Zakwestionowanie się nie udaje i {player} dobiera dwie karty więcej.",
@@ -159,7 +160,6 @@ MESSAGES: dict[str, str] = {
     "err_lang": "nieznany język „{value}”: użyj jednego z: {values}",
     "err_internal": "błąd wewnętrzny",
     # --- added by the engine stream (issue 8) ---
-    "ev_no_swap": "Według oficjalnych zasad siódemka nie wymienia kart (wymiana to zasada domowa Siódemka-zero), więc każdy zostaje przy swoich kartach.",
     "round_blocked": "Rozdanie skończyło się zablokowaniem: nikt nie mógł ani zagrać, ani dobrać karty, więc nikt go nie wygrywa i nie liczy się punktów. Rozdaje się od nowa.",
     "challenge_not_victim": "{player} nie może zakwestionować tej +4: może to zrobić tylko gracz, który ma dobrać cztery karty, czyli {turn}.",
     "uno_call_not_one": "Po zagraniu {card:gen} {player} będzie mieć na ręce {count:acc}, a nie jedną, więc nie ma powodu krzyczeć „UNO!”. Samo zagranie jest w porządku i bez okrzyku.",

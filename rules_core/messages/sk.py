@@ -70,6 +70,7 @@ MESSAGES: dict[str, str] = {
     "wild_needs_color": "Kto zahrá {card:acc}, musí určiť farbu.",
     "target_required": "Kto zahrá {card:acc}, musí vybrať hráča, s ktorým si vymení karty.",
     "target_self": "Karty sa nedajú vymeniť so sebou samým: pri {card:loc} vyber iného hráča.",
+    "seven_no_swap": "Podľa oficiálnych pravidiel sa pri sedmičke karty nevymieňajú: {card} je obyčajná číselná karta. Výmena kariet patrí k domácemu pravidlu Sedem-nula; bez neho sa sedmička zahrá a nikto sa nevyberá.",
     "take_penalty": "Trest sa dá prijať vždy: {player} si potiahne karty a prichádza o ťah.",
     "challenge_guilty": "{player} vyzýva a má pravdu: {offender} má kartu farby, ktorá platila pred +4, preto trest dostáva {offender}.",
     "challenge_innocent": "{player} vyzýva, ale mýli sa: {offender} nemá žiadnu kartu farby, ktorá platila pred +4. Výzva teda neuspela a {player} si potiahne o dve karty viac.",
@@ -158,7 +159,6 @@ MESSAGES: dict[str, str] = {
     "err_lang": "neznámy jazyk „{value}“: povolené sú {values}",
     "err_internal": "vnútorná chyba",
     # --- added by the engine stream (issue 8) ---
-    "ev_no_swap": "Podľa oficiálnych pravidiel sedmička karty nevymieňa (výmena je domáce pravidlo Sedem-nula), takže každý si necháva svoje karty.",
     "round_blocked": "Kolo je zablokované a skončilo sa: nikto nemohol zahrať ani si potiahnuť kartu, takže ho nikto nevyhral a body sa nerátajú. Rozdáva sa znova.",
     "challenge_not_victim": "{player} nemôže túto +4 spochybniť: vyzvať smie iba ten, kto si má potiahnuť štyri karty, teda {turn}.",
     "uno_call_not_one": "Keď {player} zahrá {card:acc}, bude mať v ruke {count:acc}, nie jednu, takže niet dôvodu kričať „UNO!“. Samotné zahranie je v poriadku aj bez toho.",

@@ -216,6 +216,21 @@ def test_a_snapshot_too_slow_to_download_is_dropped_for_a_normal_boot(tab):
     assert tab.page.evaluate("() => performance.getEntriesByName('referee-ready')[0].detail.boot") == "fresh"
     assert engine_answers(tab) == (True, False)
     assert_each_fetched_once(seen)
+    # the next visit on this device does not start the snapshot's download again only to give it up again: it
+    # boots from the referee's cache without asking the network for anything
+    tab.page.wait_for_function("""async (wanted) => {
+        for (const name of (await caches.keys()).filter((n) => n.startsWith("uno-referee-"))) {
+            const keys = (await (await caches.open(name)).keys()).map((r) => r.url);
+            if (keys.some((url) => url.includes(".dropped?")) && keys.filter((url) => !url.includes(".dropped?")).length >= wanted) return true;
+        }
+        return false;
+    }""", arg=len(MANIFEST["files"]) - 1, timeout=BOOT_TIMEOUT_MS, polling=200)
+    seen.clear()
+    tab.page.goto("about:blank")  # (the same link again would only change the fragment: no new page)
+    second = first_verdict(tab, shared_link(LEGAL))
+    assert not [path for path in seen if "snapshot" in path], dict(seen)
+    assert second["boot"] == "fresh", second
+    assert not [path for path in seen if path.endswith((".zst", ".whl", ".wasm", ".zip"))], dict(seen)
     tab.assert_clean()
 
 

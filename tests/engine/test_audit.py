@@ -844,7 +844,7 @@ DISPUTES = {
     "two-player-reverse": (True, "two-players"),
     "first-card-wild": (True, "first-card"),
     "first-card-action": (True, "match"),
-    "seven-zero": (True, "match"),
+    "seven-zero": (False, "deck"),
     "jump-in": (False, "out-of-turn"),
     "who-scores": (True, "match"),
     "who-deals": (True, "match"),
@@ -898,14 +898,26 @@ def test_dispute_details() -> None:
     # first-card-wild: the first player names the colour and still plays
     r = _sit("first-card-wild")["next"]
     assert r["turn"] == 0 and r["color"] == "G"
-    # seven-zero: officially the 7 swaps nothing
-    assert hands(_sit("seven-zero")["next"])[0] == ["B5", "G1"]
+    # seven-zero: officially a 7 swaps nothing: the swap asked for is not the official play,
+    # the 7 on its own is
+    r = _sit("seven-zero")
+    assert r["why"]["key"] == "seven_no_swap" and r["next"] is None
+    assert {"type": "play", "card": "R7"} in r["alternatives"]
+    assert not any("target" in a for a in r["alternatives"])
     # who-scores: the winner scores every other hand: 5+1+20 + 50+20+9
     assert _sit("who-scores")["next"]["result"]["points"] == 105
     # empty-pile: the top card stays
     assert _sit("empty-pile")["next"]["discard"] == ["G2"]
-    # who-challenges: without a pending +4 nobody can challenge
-    assert _sit("who-challenges")["why"]["key"] == "challenge_nothing"
+    # who-challenges: a +4 is pending on player 2; player 3 (sure it was a bluff, and right)
+    # may not challenge it: only the player who must draw may
+    s = SITUATIONS["who-challenges"]
+    assert s["position"]["pending"]["card"] == "W+4" and s["position"]["pending"]["guilty"]
+    assert s["action"]["player"] != s["position"]["turn"]
+    r = _sit("who-challenges")
+    assert r["why"]["key"] == "challenge_not_victim"
+    assert r["why"]["params"] == {"player": 2, "turn": 1}
+    assert {"type": "challenge"} in r["alternatives"] and {"type": "draw"} in r["alternatives"]
+    assert check(s["position"], {"type": "challenge"})["legal"] is True
 
 
 def test_dispute_house_readings() -> None:

@@ -64,6 +64,40 @@ def test_the_limits_are_quoted_in_every_language(lang: str) -> None:
     assert str(2**53 - 1) in err["message"]
 
 
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_documented_limits_in_every_language(lang: str) -> None:
+    """Players 2 to 10, cards per hand, request size and depth: each error quotes its limit
+    in the language asked for (a request too big or too deep to be read is answered in the
+    language it names), and no two languages share a sentence."""
+    en = {}
+    for code in ("en", lang):
+        msgs = [failed("deal", players=1, lang=code)["message"],
+                failed("check", position=with_("players", [{"hand": ["R7"] * 113}, {"hand": 2}]),
+                       action=PLAY, lang=code)["message"],
+                failed("check", position=with_("players", [{"hand": 113}, {"hand": 2}]),
+                       action=PLAY, lang=code)["message"]]
+        big = json.dumps({"id": 1, "fn": "points", "args": {"cards": [], "lang": code},
+                          "x": "a" * MAX_REQUEST})
+        msgs.append(json.loads(handle(big))["error"]["message"])
+        deep = ('{"id": 1, "fn": "points", "args": {"lang": "' + code + '", "cards": '
+                + "[" * 20 + "]" * 20 + "}}")
+        msgs.append(json.loads(handle(deep))["error"]["message"])
+        en[code] = msgs
+    players, hand, count, size, depth = en[lang]
+    assert "2" in players and "10" in players
+    assert "112" in hand and "113" in hand and "112" in count
+    assert str(MAX_REQUEST) in size and str(MAX_DEPTH) in depth
+    if lang != "en":
+        assert not set(en["en"]) & set(en[lang]), en[lang]
+
+
+def test_a_language_named_only_inside_a_string_is_not_taken() -> None:
+    text = json.dumps({"id": 1, "fn": "points", "args": {"cards": ['"lang": "sk"']}})
+    assert json.loads(handle(text))["error"]["message"].startswith("unknown card code")
+    deep = '{"id": 1, "fn": "points", "args": {"cards": ' + "[" * 20 + "]" * 20 + "}}"
+    assert "nested" in json.loads(handle(deep))["error"]["message"]
+
+
 def test_every_list_is_bounded() -> None:
     assert failed("deal", players=["A"] * 11)["field"] == "players"
     assert failed("deal", players=2, deck=["R1"] * 200)["key"] == "err_cards_long"
@@ -308,3 +342,72 @@ def test_every_response_key_is_stable() -> None:
     out = request("apply", position=BASE, action={"type": "play", "card": "B3"})
     assert out["error"]["rule"] == "match" and out["error"]["field"] == "action"
     assert not math.isnan(0.0)
+
+
+# ---------------------------------------------------------------------------------------
+# Look-alikes: only the ASCII codes are codes
+# ---------------------------------------------------------------------------------------
+
+LOOKALIKES = ["gſ", "Ｒ7", "R７", "R\u0667", "B+２", "W+\u2074", "ＷＸ", "R²", "Rⅶ", "ʀ7", "Rı",
+              "R7\u200b", "\u200bR7", "R 7", "R7 ", "Ｗ", "W\uff0b4"]
+
+
+@pytest.mark.parametrize("code", LOOKALIKES)
+def test_a_look_alike_card_code_is_refused(code: str) -> None:
+    """"gſ" upper-cases to "GS" and "Ｒ7" folds to "R7" under NFKC: neither is a code. The same
+    layer reads a card wherever one is written (a play, a hand, the piles, a deck, a list to
+    score)."""
+    play = {"type": "play", "card": code}
+    assert failed("check", position=BASE, action=play)["field"] == "action.card"
+    hand = with_("players", [{"hand": [code, "R7"]}, {"hand": 5}])
+    assert failed("check", position=hand, action=PLAY)["field"] == "players[0].hand[0]"
+    assert failed("check", position=with_("discard", ["G7", code]),
+                  action=PLAY)["field"] == "discard[1]"
+    assert failed("points", cards=["R1", code])["field"] == "cards[1]"
+    assert failed("deal", players=2, deck=[code] + ["R1"] * 20)["field"].startswith("deck")
+
+
+@pytest.mark.parametrize("where,value,field", [
+    ("color", "Ｒ", "color"), ("color", "ʀ", "color"),
+    ("action", {"type": "play", "card": "W", "color": "ǥ"}, "action.color"),
+    ("action", {"type": "plaу", "card": "R7"}, "action.type"),          # Cyrillic у
+    ("rules", {"deck": "１08"}, "rules.deck"), ("rules", {"deck": "112-ѕwap"}, "rules.deck"),
+    ("rules", {"ѕtacking": True}, "rules.ѕtacking"),
+    ("rules", {"first_wild": "reshuffle\u200b"}, "rules.first_wild"),
+    ("lang", "еn", "lang"),                                               # Cyrillic е
+])
+def test_look_alikes_elsewhere_are_refused(where: str, value: Any, field: str) -> None:
+    args: dict[str, Any] = {"position": BASE, "action": PLAY}
+    if where == "color":
+        args["position"] = with_("color", value, with_("discard", ["G7", "W"]))
+    else:
+        args[where] = value
+    assert failed("check", **args)["field"] == field
+
+
+def test_lower_case_ascii_codes_are_the_codes() -> None:
+    """What a person types on a phone: ``r7`` is the red 7 (ASCII only, case aside)."""
+    assert request("check", position=BASE, action={"type": "play", "card": "r7"})["result"][
+        "legal"] is True
+    assert request("points", cards=["w+4", "bs"])["result"] == 70
+
+
+# ---------------------------------------------------------------------------------------
+# The scoring helpers from Python: errors naming the input
+# ---------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("fn,args,field", [
+    ("game_winner", ([],), "totals"),
+    ("winner_points", ([[], ["R7"]], 99), "winner"),
+    ("winner_points", ([["R1"], ["R7"]], 0), "hands[0]"),
+    ("points", ({"R7": 1},), "cards"),
+    ("points", ("R7",), "cards"),
+    ("hand_points", ([["R7"], "B1"],), "hands[1]"),
+    ("alternative_winner", ([3],), "totals"),
+])
+def test_scoring_helpers_raise_errors_naming_the_input(fn: str, args: tuple[Any, ...],
+                                                       field: str) -> None:
+    with pytest.raises(ValueError) as e:
+        getattr(rules_core, fn)(*args)
+    assert isinstance(e.value, rules_core.RulesCoreError) and e.value.field == field
+    assert str(e.value).startswith(field + ":")

@@ -203,14 +203,35 @@ def test_uno_on_a_last_card_or_with_three_cards_is_no_call() -> None:
             {"type": "play", "card": "R1", "uno": True}, key="uno_call_not_one")
 
 
-def test_a_seven_with_a_target_under_the_official_rules_swaps_nothing() -> None:
-    """The disputes page asks it: the 7 is played, the effects say why nobody swaps."""
+def test_a_seven_with_a_target_under_the_official_rules_is_not_the_official_play() -> None:
+    """The stray-field decision: a field no rule gives the card is malformed (an error naming
+    it: a colour on a red 7, a target on a 5); a target on a 7 asks for the Seven-O swap,
+    which is a house rule, so under the official rules the play as asked is illegal, with
+    the 7 on its own among the alternatives. Nothing judged legal is missing from them."""
     p = pos([["R7", "B5", "G1"], ["G5", "Y1"], ["R5", "B1"]], ["R2"])
-    r = legal(p, {"type": "play", "card": "R7", "target": 2})
-    assert r["rule"] == "match"
-    assert [pl["hand"] for pl in r["next"]["players"]][0] == ["B5", "G1"]
-    assert any("Seven-O" in e for e in r["effects"])
+    for lang in LANGS:
+        r = illegal(p, {"type": "play", "card": "R7", "target": 2}, key="seven_no_swap")
+        r = check(p, {"type": "play", "card": "R7", "target": 2}, None, lang)
+        assert r["rule"] == "deck" and r["rule_kind"] == "official" and r["next"] is None
+        assert rules_core.rule_name("seven-o", lang) in r["reason"]
+        assert "{" not in r["reason"]
+    assert "Seven-O" in check(p, {"type": "play", "card": "R7", "target": 2})["reason"]
+    assert "„Seitse-null“" in check(p, {"type": "play", "card": "R7", "target": 2}, None,
+                                    "et")["reason"]
     assert {"type": "play", "card": "R7"} in r["alternatives"]
+    assert not any("target" in a for a in r["alternatives"])
+    assert legal(p, {"type": "play", "card": "R7"})["rule"] == "match"
+    # with Seven-O the same request is the swap
+    swapped = legal(p, {"type": "play", "card": "R7", "target": 2}, {"seven_o": True})
+    assert swapped["next"]["players"][0]["hand"] == ["R5", "B1"]
+    # a 7 that doesn't fit is judged on the card first
+    illegal(pos([["Y7", "B5"], ["G5"]], ["R2"]), {"type": "play", "card": "Y7", "target": 1},
+            key="no_match")
+    # a 0 never takes a target, under any rules: malformed
+    for rules in (None, {"seven_o": True}):
+        err = error(pos([["R0", "B5"], ["G5"]], ["R2"]), {"type": "play", "card": "R0",
+                                                          "target": 1}, rules)
+        assert (err["field"], err["key"]) == ("action.target", "err_target_not_needed")
 
 
 # ---------------------------------------------------------------------------------------

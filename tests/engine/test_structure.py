@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import ast
 import dataclasses
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -77,6 +79,66 @@ def test_modules_import_one_way() -> None:
     # the position does not know about play, not even late (inside a function)
     assert not imports_of(PACKAGE / "state.py", top_level=False) & {
         "rules_core.legality", "rules_core.play", "rules_core.game", "rules_core.facade"}
+
+
+def all_modules() -> list[str]:
+    return sorted(module_name(p) for p in PACKAGE.rglob("*.py"))
+
+
+def test_each_module_imports_alone() -> None:
+    """Every module imports first, in a fresh interpreter, with nothing imported before it:
+    an import circle would fail here whichever module of it came first."""
+    modules = all_modules()
+    assert len(modules) >= 25
+    script = ("import importlib, sys\n"
+              "m = importlib.import_module(sys.argv[1])\n"
+              "assert m.__name__ == sys.argv[1]\n")
+    failed = {}
+    for m in modules:
+        proc = subprocess.run([sys.executable, "-c", script, m], capture_output=True, text=True,
+                              cwd=PACKAGE.parent, timeout=60)
+        if proc.returncode != 0:
+            failed[m] = proc.stderr.strip().splitlines()[-1:]
+    assert failed == {}
+
+
+#: modules whose values are immutable: nothing in them may keep state between calls
+IMMUTABLE = ("state.py", "legality.py", "play.py", "actions.py", "pending.py", "result.py",
+             "cards.py", "rules.py", "inputs.py", "limits.py", "catalogue.py", "scoring.py",
+             "deal.py")
+_MUTATORS = {"append", "extend", "insert", "update", "setdefault", "add", "pop", "popitem",
+             "clear", "remove", "discard", "__setitem__"}
+
+
+def test_no_cache_in_a_module_of_immutable_values() -> None:
+    """No module-level container that a function fills in (a cache), no ``functools`` cache
+    decorator, no ``global``: the only cache is a Game's own (``Game._offered``)."""
+    for name in IMMUTABLE:
+        tree = ast.parse((PACKAGE / name).read_text(encoding="utf-8"))
+        module_names = set()
+        for node in tree.body:
+            targets = node.targets if isinstance(node, ast.Assign) else (
+                [node.target] if isinstance(node, ast.AnnAssign) else [])
+            module_names |= {t.id for t in targets if isinstance(t, ast.Name)}
+        for fn in ast.walk(tree):
+            if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                continue
+            for deco in fn.decorator_list:
+                assert "cache" not in ast.unparse(deco), (name, fn.name)
+            for node in ast.walk(fn):
+                assert not isinstance(node, (ast.Global, ast.Nonlocal)), (name, fn.name)
+                if isinstance(node, (ast.Assign, ast.AugAssign, ast.Delete)):
+                    targets = (node.targets if isinstance(node, (ast.Assign, ast.Delete))
+                               else [node.target])
+                    for t in targets:
+                        if isinstance(t, (ast.Subscript, ast.Attribute)) and isinstance(
+                                t.value, ast.Name):
+                            assert t.value.id not in module_names, (name, fn.name,
+                                                                    ast.unparse(node))
+                if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                        and node.func.attr in _MUTATORS and isinstance(node.func.value, ast.Name)):
+                    assert node.func.value.id not in module_names, (name, fn.name,
+                                                                    ast.unparse(node))
 
 
 def test_no_mutable_module_state_where_immutability_is_promised() -> None:

@@ -6,7 +6,6 @@ an error naming a field, the same as CPython's, and no request takes long."""
 from __future__ import annotations
 
 import json
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -15,10 +14,10 @@ import pytest
 
 import rules_core
 from tests.engine.boundary import check_response, sample, well_formed_request
+from tests.pyodide.runtime import require_node_and_pyodide
 
 REPO = Path(__file__).resolve().parents[2]
 HARNESS = REPO / "tests" / "pyodide" / "run_requests.mjs"
-PYODIDE = REPO / "node_modules" / "pyodide" / "pyodide.mjs"
 #: a generous bound per request in Pyodide (a busy shared machine runs it several times slower
 #: than a phone would): it catches a hang or runaway work, not a slow day
 SLOWEST_MS = 20_000
@@ -27,10 +26,7 @@ pytestmark = pytest.mark.pyodide
 
 
 def test_pyodide_boundary(tmp_path: Path) -> None:
-    if shutil.which("node") is None:
-        pytest.skip("node is not installed")
-    if not PYODIDE.exists():
-        pytest.skip("node_modules/pyodide is missing (npm ci installs it)")
+    require_node_and_pyodide()
     subprocess.run([sys.executable, "-m", "pip", "wheel", str(REPO), "--no-deps", "-w",
                     str(tmp_path), "-q"], check=True, cwd=tmp_path)
     wheel = next(tmp_path.glob("rules_core-*.whl"))

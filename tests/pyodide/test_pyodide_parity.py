@@ -4,7 +4,6 @@ npm package ``pyodide``) and in CPython."""
 from __future__ import annotations
 
 import json
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -12,19 +11,16 @@ from pathlib import Path
 import pytest
 
 from tests.engine.fixtures_gen import build
+from tests.pyodide.runtime import require_node_and_pyodide
 
 REPO = Path(__file__).resolve().parents[2]
 HARNESS = REPO / "tests" / "pyodide" / "run_fixtures.mjs"
-PYODIDE = REPO / "node_modules" / "pyodide" / "pyodide.mjs"
 
 pytestmark = pytest.mark.pyodide
 
 
 def test_pyodide_parity(tmp_path: Path) -> None:
-    if shutil.which("node") is None:
-        pytest.skip("node is not installed")
-    if not PYODIDE.exists():
-        pytest.skip("node_modules/pyodide is missing (npm ci installs it)")
+    require_node_and_pyodide()
     subprocess.run([sys.executable, "-m", "pip", "wheel", str(REPO), "--no-deps", "-w",
                     str(tmp_path), "-q"], check=True, cwd=tmp_path)
     wheel = next(tmp_path.glob("rules_core-*.whl"))

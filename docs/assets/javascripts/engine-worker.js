@@ -80,8 +80,12 @@ async function boot() {
 
   const abort = new AbortController();
   const budget = snapshotBudget(abort);
+  // given up for its download budget once: taken from the cache only (kept by "Keep the referee"), never
+  // downloaded again to be given up again
+  abort.signal.addEventListener("abort", () => files.markDropped(SNAPSHOT));
+  const dropped = !saveData && (await files.wasDropped(SNAPSHOT));
   // (a snapshot that fails its digest is only a snapshot lost: the normal boot checks the files it needs)
-  const snapshot = files.get(SNAPSHOT, { signal: abort.signal, meter: budget.meter, cacheOnly: saveData })
+  const snapshot = files.get(SNAPSHOT, { signal: abort.signal, meter: budget.meter, cacheOnly: saveData || dropped })
     .catch((error) => Promise.reject(new Error(error.message)));
   snapshot.catch(() => {}).finally(() => budget.stop());
   for (const promise of [wheel, snapshot, wasm]) promise.catch(() => {}); // handled where awaited

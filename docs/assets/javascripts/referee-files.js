@@ -80,7 +80,8 @@ async function readBody(response, entry, packed, onBytes, signal) {
   return out;
 }
 
-// files(base, manifest, {onProgress}) -> {get(name, options), response(name), entry(name), progress(), storeAll()}
+// files(base, manifest, {onProgress}) -> {get(name, options), response(name), entry(name), progress(), storeAll(),
+//   markDropped(name), wasDropped(name)}
 // get() resolves with the file's bytes (once per name: a second call shares the first); options.signal stops a
 // download, options.meter(received, total) is called as the bytes arrive (the snapshot's download budget),
 // options.cacheOnly takes the file only from the cache (Save-Data).
@@ -211,7 +212,27 @@ export function refereeFiles(base, manifest, { onProgress = () => {}, store = tr
     }
   }
 
-  return { get, response, progress, storeAll, entry: (name) => byName.get(name), fromCache: (name) => fromCache.has(name) };
+  // A file given up on this device (the snapshot on a line too slow for it) is remembered in the referee's cache
+  // (per revision), so later visits do not download its first megabytes again only to give it up again.
+  const droppedKey = (entry) => `${base}${entry.name}.dropped?v=${entry.rev}`;
+  async function markDropped(name) {
+    const cache = await cachePromise;
+    if (!cache || !byName.has(name)) return;
+    await cache.put(droppedKey(byName.get(name)), new Response("", { headers: { "Content-Type": "text/plain" } }))
+      .catch(() => {});
+  }
+  async function wasDropped(name) {
+    const cache = await cachePromise;
+    if (!cache || !byName.has(name)) return false;
+    try {
+      return Boolean(await cache.match(droppedKey(byName.get(name))));
+    } catch {
+      return false;
+    }
+  }
+
+  return { get, response, progress, storeAll, markDropped, wasDropped, entry: (name) => byName.get(name),
+    fromCache: (name) => fromCache.has(name) };
 }
 
 export async function isComplete(cache, base, manifest) {
