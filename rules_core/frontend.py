@@ -30,8 +30,9 @@ from typing import Any, Final
 from rules_core.actions import TYPES, Action
 from rules_core.cards import ALL_CARDS, COLORS, DECK_SIZE, DECKS, IS_WILD, RANKS, UNKNOWN, WILDS
 from rules_core.catalogue import RULES, rule_url
-from rules_core.errors import ActionError
+from rules_core.errors import ActionError, PositionError
 from rules_core.legality import judge
+from rules_core.limits import MAX_PENALTY
 from rules_core.messages import card_name, color_name
 from rules_core.rules import BOOL_OPTIONS, FIRST_WILD, OFFICIAL, Rules
 from rules_core.state import State
@@ -122,6 +123,37 @@ def needs_target() -> dict[str, str | None]:
     return out
 
 
+def penalty_counts() -> list[dict[str, Any]]:
+    """How many cards a penalty waiting to be drawn may stand for, found by asking the engine: for a
+    +2 and a +4 on top, under each setting of the stacking options, the counts a position accepts.
+
+    >>> [(p["card"], p["stacking"], p["counts"][:3]) for p in penalty_counts()][:3]
+    [('+2', False, [2]), ('+2', True, [2, 4, 6]), ('W+4', False, [4])]
+    """
+    out: list[dict[str, Any]] = []
+    for card, under in (("R+2", "R5"), ("W+4", "R5")):
+        for stacking, plus4_on_plus2 in ((False, False), (True, False), (True, True)):
+            if card == "R+2" and plus4_on_plus2:
+                continue  # the option only changes what lies under a +4
+            rules = OFFICIAL.with_options(stacking=stacking, stack_plus4_on_plus2=plus4_on_plus2)
+            counts = []
+            for n in range(1, 2 * MAX_PENALTY):
+                pending: dict[str, Any] = {"cards": n, "from": 0, "card": card}
+                if card == "W+4":
+                    pending["guilty"] = False
+                position = {"players": [{"hand": ["R1"]}, {"hand": 3}, {"hand": 3}], "turn": 1,
+                            "direction": 1, "discard": [under, card], "color": "R", "draw_pile": 10,
+                            "pending": pending}
+                try:
+                    State.from_json(position, rules)
+                except PositionError:
+                    continue
+                counts.append(n)
+            out.append({"card": "+2" if card != "W+4" else card, "stacking": stacking,
+                        "plus4_on_plus2": plus4_on_plus2, "counts": counts})
+    return out
+
+
 def action_fields() -> dict[str, list[str]]:
     """What each action type must carry besides its type (``play``: a card; ``catch``: a target...)."""
     out: dict[str, list[str]] = {}
@@ -154,6 +186,7 @@ def knowledge() -> dict[str, Any]:
         "needs_color": [card for card in ALL_CARDS if IS_WILD[card]],
         "needs_target": needs_target(),
         "actions": action_fields(),
+        "penalties": penalty_counts(),
         "rule_kinds": {rule_id: info.kind for rule_id, info in RULES.items()},
     }
 
@@ -217,5 +250,5 @@ def page_strings(lang: str) -> dict[str, str]:
 
 
 __all__ = ["OPTION_KINDS", "OPTION_REQUIRES", "OPTION_RULES", "OPTION_VALUES", "action_fields",
-           "card_names", "color_names", "knowledge", "needs_target", "options", "page_strings",
+           "card_names", "color_names", "knowledge", "needs_target", "options", "page_strings", "penalty_counts",
            "situation_key", "verdict_digest"]

@@ -170,3 +170,46 @@ def test_start_over_keeps_the_table_and_its_rules(phone):
     assert page.locator(VERDICT).inner_text() == STRINGS["et"]["checker_verdict_prompt_top"]
     assert "rules=" in page.evaluate("location.hash")  # the rules stay in the link too
     tab.assert_clean()
+
+
+@pytest.mark.parametrize("lang", ["en", "hu"])
+def test_edition_readings_apart_from_house_rules(phone, lang):
+    """The rules disclosure lists house rules and edition readings (rules_core.frontend's kinds) in two groups, and
+    the verdict's "judged under" names an edition reading as a deck or rule sheet, never as a house rule."""
+    from rules_core.frontend import options
+
+    tab, page = phone, phone.page
+    S = STRINGS[lang]
+    tab.goto(lang_prefix(lang) + "checker/")
+    for kind, value in FLOWS[-1].taps:  # a missed UNO caught: the penalty is what the UNO reading changes
+        tap(page, kind, value)
+    page.locator(FINAL).wait_for(timeout=BOOT_TIMEOUT_MS)
+    tap(page, "open", "rules")
+    house = page.locator(f"{ROOT} .checker-checks--house")
+    edition = page.locator(f"{ROOT} .checker-checks--edition")
+    for option in options():
+        if option["type"] == "bool":
+            group, other = (house, edition) if option["kind"] == "house" else (edition, house)
+            assert group.locator(f'[data-focus="check:{option["key"]}"]').count() == 1, option["key"]
+            assert other.locator(f'[data-focus="check:{option["key"]}"]').count() == 0, option["key"]
+        elif option["kind"] == "edition":
+            label = S[f"checker_option_{option['key']}_{str(option['values'][-1]).replace('-', '_')}"]
+            assert label in edition.inner_text() and label not in house.inner_text(), option["key"]
+    assert S["checker_house_rules"] in house.inner_text() and S["checker_editions"] in edition.inner_text()
+    rulesets = page.locator(f"{VERDICT} .verdict__ruleset")
+    assert rulesets.all_inner_texts() == [S["checker_verdict_official"]]
+    tap(page, "check", "uno_penalty")  # the 2001 sheet's 4 cards
+    page.locator(FINAL).wait_for(timeout=BOOT_TIMEOUT_MS)
+    s = situation(page)
+    assert s["rules"] == {"uno_penalty": 4}
+    want = check(s["position"], s["action"], s["rules"], lang)
+    assert all(e in page.locator(VERDICT).inner_text() for e in want["effects"])
+    assert rulesets.all_inner_texts() == [
+        S["checker_verdict_official"],
+        S["checker_verdict_edition"].replace("{rules}", S["checker_option_uno_penalty_4"])]
+    tap(page, "check", "stacking")
+    page.locator(FINAL).wait_for(timeout=BOOT_TIMEOUT_MS)
+    assert rulesets.all_inner_texts() == [
+        S["checker_verdict_house"].replace("{rules}", S["checker_option_stacking"]),
+        S["checker_verdict_edition"].replace("{rules}", S["checker_option_uno_penalty_4"])]
+    tab.assert_clean()

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from .checker_flows import FINAL, PHONE, ROOT, tap
-from .conftest import Tab, lang_prefix
+from .conftest import LANGS, PAGES, Tab, lang_prefix
 from .test_checker_links import fragment
 
 pytestmark = pytest.mark.browser
@@ -60,6 +60,41 @@ def test_the_switcher_keeps_the_rule_anchor(phone):
     assert page.url == tab.site_url + "et/house-rules/#jump-in"
     assert heading_on_screen(page, "jump-in")
     assert page.evaluate("localStorage.getItem('uno-language')") == "et"
+    tab.assert_clean()
+
+
+def test_the_switcher_keeps_the_anchor_on_every_page(phone):
+    """On every page of every language with a section, the switcher's link to the next language carries the
+    section's anchor, and that page has the anchor (the checker's fragment is a situation: tested below)."""
+    tab, page = phone, phone.page
+    checked = 0
+    for i, lang in enumerate(LANGS):
+        other = LANGS[(i + 1) % len(LANGS)]
+        for path in PAGES:
+            if path == "checker/":
+                continue
+            tab.goto(lang_prefix(lang) + path)
+            anchor = page.evaluate("[...document.querySelectorAll('.md-content h2[id]')].map((h) => h.id).pop() ?? null")
+            if anchor is None:
+                continue
+            page.evaluate("(a) => { location.hash = a; }", anchor)
+            link = page.locator(f'.md-header .md-select a[hreflang="{other}"]').first
+            link.dispatch_event("mouseover")
+            href = link.get_attribute("href")
+            assert href.endswith(f"#{anchor}"), (lang, path, href)
+            target = page.evaluate("(h) => new URL(h, location.href).href", href)
+            assert target == tab.site_url + lang_prefix(other) + path + f"#{anchor}", (lang, path, target)
+            checked += 1
+    assert checked >= 6 * (len(PAGES) - 2)
+    # and the anchor is there in each other language (a few journeys through the switcher itself)
+    for lang, path in (("en", "house-rules/"), ("cs", "disputes/"), ("et", "editions/")):
+        tab.goto(lang_prefix(lang) + path)
+        anchor = page.evaluate("[...document.querySelectorAll('.md-content h2[id]')].map((h) => h.id).pop()")
+        page.evaluate("(a) => { location.hash = a; }", anchor)
+        other = "hu" if lang != "hu" else "pl"
+        switch_to(page, other)
+        assert page.url == tab.site_url + lang_prefix(other) + path + f"#{anchor}"
+        assert page.locator(f"[id='{anchor}']").count() == 1
     tab.assert_clean()
 
 

@@ -211,3 +211,30 @@ test("starting over clears the table and keeps the players, their names and the 
     action: null, rules: { stacking: true },
   });
 });
+
+test("a move that needs none of your cards gives you a hand unseen; the first card tapped in replaces it", () => {
+  let s = E.setTop(K, E.emptySituation(K), 0, "W+4");
+  s = E.setHappened(K, s, 0, "plus4");
+  assert.deepEqual(s.action, { type: "challenge" });
+  assert.equal(s.position.players[0].hand, 7, "the engine takes a player with no cards as one who went out");
+  s = E.setHandCount(K, s, 0, 0, 3);
+  assert.equal(s.position.players[0].hand, 3);
+  s = E.addCard(K, s, 0, "G5");
+  assert.deepEqual(s.position.players[0].hand, ["G5"]);
+  assert.deepEqual(s.action, { type: "play", card: "G5" });
+  s = E.addCard(K, s, 0, "B1");
+  assert.deepEqual(s.position.players[0].hand, ["G5", "B1"]);
+});
+
+test("a waiting penalty holds only the counts the engine allows under the rules", () => {
+  let s = E.setTop(K, E.emptySituation(K), 0, "R5");
+  s = E.setHappened(K, s, 0, "plus2");
+  s = E.setRule(K, s, 0, "stacking", true);
+  s = E.setPendingCards(K, s, 0, 7);
+  assert.equal(s.position.pending.cards, 6, "no stack of +2s makes 7");
+  s = E.setRule(K, s, 0, "stacking", false);
+  assert.equal(s.position.pending.cards, 2, "without stacking a +2 is 2 cards");
+  s = E.setPlayers(K, s, 0, 4);
+  s = E.setDirection(K, s, 0, -1);
+  assert.equal(s.position.pending.from, 1, "the penalty comes from the player before you in the direction of play");
+});

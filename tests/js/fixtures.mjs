@@ -18,3 +18,5 @@ function load() {
 export const fixtures = load();
 export const K = fixtures.knowledge;
 export const siteModule = (name) => new URL(`../../docs/assets/javascripts/${name}`, import.meta.url).href;
+// the page's knowledge, as the build writes it into a page with a widget (cards.js reads the card codes there)
+(await import(siteModule("knowledge.js"))).setPageKnowledge(K);

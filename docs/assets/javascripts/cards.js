@@ -13,10 +13,8 @@
 // initials and "named colour" wording come from i18n/cards.json.
 
 import { fill } from "./dom.js";
+import { pageKnowledge } from "./knowledge.js";
 
-export const COLORS = ["R", "Y", "G", "B"];
-export const RANKS = ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "S", "R", "+2"];
-export const WILDS = ["W", "W+4", "WX", "WS", "WC"];
 const COLOR_KEY = { R: "card_red", Y: "card_yellow", G: "card_green", B: "card_blue" };
 // symbols on the face (DejaVu Sans, present on Debian, has them all; text fallback keeps them readable)
 const SYMBOL = { S: "⊘", R: "⇄", "+2": "+2", W: "★", "W+4": "+4", WX: "⇆", WS: "⤨", WC: "✎", "?": "?" };
@@ -24,10 +22,11 @@ const SYMBOL = { S: "⊘", R: "⇄", "+2": "+2", W: "★", "W+4": "+4", WX: "⇆
 /** Card code -> {color: "R"|"Y"|"G"|"B"|null, rank}. Unknown codes give null. */
 export function parseCard(code) {
   if (typeof code !== "string") return null;
+  const { colors, ranks, wilds, unknown } = pageKnowledge(); // the engine's card codes (rules_core.cards)
   const c = code.toUpperCase();
-  if (c === "?") return { color: null, rank: "?" };
-  if (WILDS.includes(c)) return { color: null, rank: c };
-  if (COLORS.includes(c[0]) && RANKS.includes(c.slice(1))) return { color: c[0], rank: c.slice(1) };
+  if (c === unknown) return { color: null, rank: unknown };
+  if (wilds.includes(c)) return { color: null, rank: c };
+  if (colors.includes(c[0]) && ranks.includes(c.slice(1))) return { color: c[0], rank: c.slice(1) };
   return null;
 }
 

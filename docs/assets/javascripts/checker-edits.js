@@ -12,7 +12,7 @@ import {
   actorOf, catchTargets, colorOf, currentColor, handAt, handSize, isWild, meOf, playerCount, previousPlayer, topCard,
   cardsInSight, cardsOutsidePile,
 } from "./checker-situation.js";
-import { defaultOf, needsColor, needsTarget, optionValue } from "./knowledge.js";
+import { defaultOf, needsColor, needsTarget, optionValue, penaltyCounts } from "./knowledge.js";
 
 const OTHER_HAND = 7; // a new player holds a hand as dealt
 
@@ -63,10 +63,15 @@ export function settle(K, s, me) {
     const p = pos.pending;
     if (top === null || String(p.card).toUpperCase() !== top.toUpperCase()) delete pos.pending;
     else {
-      if (!Number.isInteger(p.from) || p.from < 0 || p.from >= n || p.from === pos.turn) p.from = previousPlayer(pos);
+      p.from = previousPlayer(pos); // a penalty waits for the player after the one who played it
       if (top.toUpperCase() === "W+4") p.guilty = p.guilty === true;
       else delete p.guilty;
-      if (!Number.isInteger(p.cards) || p.cards < 1) p.cards = top.toUpperCase() === "W+4" ? 4 : 2;
+      // as many cards as the engine allows under these rules: the largest not above the count asked, else the least
+      const counts = penaltyCounts(K, s.rules, top);
+      if (counts.length && !counts.includes(p.cards)) {
+        const below = counts.filter((c) => Number.isInteger(p.cards) && c <= p.cards);
+        p.cards = below.length ? below[below.length - 1] : counts[0];
+      }
     }
   }
   if ("drawn" in pos && (pos.pending || !handAt(pos, pos.turn).includes(pos.drawn))) {
@@ -86,6 +91,12 @@ export function settle(K, s, me) {
   }
 
   settleAction(K, s, me);
+  // a move that needs no card of yours (draw, challenge, catch...) still needs you to hold some: the engine takes
+  // a player with no cards as one who has gone out. Until you tap yours in, you hold a dealt hand of cards unseen.
+  if (s.action && !pos.result && handSize(pos.players[me].hand) === 0) {
+    pos.players[me].hand = OTHER_HAND;
+    if (Number.isInteger(pos.draw_pile)) pos.draw_pile = Math.max(0, pos.draw_pile - OTHER_HAND);
+  }
   settleRules(K, s);
   return s;
 }
@@ -205,7 +216,10 @@ function ownHand(pos, me) {
 /** A card into your hand; it becomes the move (and, just after a draw, the card drawn). */
 export function addCard(K, s, me, code) {
   return edit(K, s, me, (c) => {
-    ownHand(c.position, me).push(code);
+    const hand = handAt(c.position, me);
+    // a hand of cards unseen (nothing tapped in yet): the first card tapped in starts the hand you show
+    if (hand.length && hand.every((card) => card === "?")) c.position.players[me].hand = [code];
+    else ownHand(c.position, me).push(code);
     c.action = { type: "play", card: code };
     if (typeof c.position.drawn === "string" && me === c.position.turn) c.position.drawn = code;
   });

@@ -6,7 +6,7 @@
 import { h } from "./dom.js";
 import { checkbox as checkboxControl, radioGroup } from "./controls.js";
 import { cardFace, cardLabel, colorName, parseCard } from "./cards.js";
-import { deckCounts, optionValue } from "./knowledge.js";
+import { deckCounts, optionValue, penaltyCounts } from "./knowledge.js";
 import {
   catchTargets, copyLeft, currentColor, handAt, handSize, happened, isWild, moveNeeds, movesOffered, previousPlayer,
   topCard,
@@ -177,6 +177,14 @@ export function cardPad(ctx, sit, me) {
 export function handSection(ctx, sit, me) {
   const { S, strings } = ctx;
   const hand = handAt(sit.position, me);
+  if (hand.length && hand.every((code) => code === "?")) {
+    // cards unseen (the move needs none of them): how many, until the reader taps theirs in
+    return h("section", { class: "checker-section checker-hand-box", "aria-labelledby": `${ctx.id}-hand-h` },
+      h("h2", { class: "checker-section__h", id: `${ctx.id}-hand-h` }, S("checker_your_hand", { player: ctx.playerName(me) })),
+      counter(ctx, `count-${me}`, S("checker_cards_of", { player: ctx.playerName(me) }), hand.length, 1, CAP_MAX,
+        (v) => ctx.edit("setHandCount", me, v)),
+      h("p", { class: "checker-hint" }, S("checker_hand_unseen")));
+  }
   const played = sit.action?.type === "play" ? sit.action.card : null;
   let marked = false; // one card of a pair is the one played
   const items = hand.map((code, i) => {
@@ -224,7 +232,11 @@ export function happenedSection(ctx, sit, me) {
     }), pos.pending.guilty === true, (on) => ctx.edit("setGuilty", on)));
   }
   if ((kind === "plus2" || kind === "plus4") && optionValue(ctx.K, sit.rules, "stacking")) {
-    sub.push(counter(ctx, "stack", S("checker_stack_total"), pos.pending.cards, 1, CAP_MAX, (n) => ctx.edit("setPendingCards", n)));
+    // the counts the engine allows (the +2s and +4s a stack can hold), one step each
+    const counts = penaltyCounts(ctx.K, sit.rules, pos.pending.card);
+    const at = counts.indexOf(pos.pending.cards);
+    sub.push(counter(ctx, "stack", S("checker_stack_total"), pos.pending.cards, counts[0], counts[counts.length - 1],
+      (n) => ctx.edit("setPendingCards", counts[Math.max(0, Math.min(counts.length - 1, at + (n > pos.pending.cards ? 1 : -1)))])));
   }
   const others = pos.players.map((_, i) => i).filter((i) => i !== me);
   const catchable = Array.isArray(pos.catchable) ? pos.catchable : [];

@@ -56,7 +56,7 @@ export function mount(root, { engine, strings, lang, siteRoot }) {
   const engineLine = h("p", { class: "checker-engine", "aria-live": "polite" }, S("engine_loading"));
   const message = h("div", { class: "checker-message", role: "alert", hidden: true });
   const note = h("div", { class: "checker-note", hidden: true });
-  const slots = Object.fromEntries(["presets", "rules", "pile", "happened", "pad", "hand", "move", "table"]
+  const slots = Object.fromEntries(["presets", "rules", "pile", "pad", "hand", "happened", "move", "table"]
     .map((key) => [key, h("div", { class: `checker-slot checker-slot--${key}` })]));
   const controls = h("div", { class: "checker-controls", role: "group", "aria-label": S("checker_form_label") },
     ...Object.values(slots));

@@ -12,6 +12,11 @@ export function pageKnowledge(doc = globalThis.document) {
   return cached;
 }
 
+/** Where there is no page (node --test): the knowledge the tests made with rules_core. */
+export function setPageKnowledge(K) {
+  cached = K;
+}
+
 /** The cards of a deck edition as {code: copies}. */
 export function deckCounts(K, edition) {
   return K.decks[edition] || K.decks[defaultOf(K, "deck")];
@@ -38,4 +43,13 @@ export function needsTarget(K, rules, card) {
 /** Whether playing `card` names a colour. */
 export function needsColor(K, card) {
   return K.needs_color.includes(card);
+}
+
+/** How many cards a penalty waiting under `card` (a +2 or the +4 on top) may stand for under these rules. */
+export function penaltyCounts(K, rules, card) {
+  const kind = String(card).toUpperCase() === "W+4" ? "W+4" : "+2";
+  const stacking = Boolean(optionValue(K, rules, "stacking"));
+  const plus4 = kind === "W+4" && stacking && Boolean(optionValue(K, rules, "stack_plus4_on_plus2"));
+  const entry = K.penalties.find((p) => p.card === kind && p.stacking === stacking && p.plus4_on_plus2 === plus4);
+  return entry ? entry.counts : [];
 }
