@@ -73,3 +73,25 @@ def test_score_keeper_agrees_with_the_engine():
                 # the engine names the first of the leaders; the keeper names them all
                 assert expected in step["outcome"]["winners"]
     assert checked_winners > 20
+
+
+def test_the_card_keys_carry_the_engine_s_names_in_every_language():
+    """The score keeper's keys name each kind of card without a colour (i18n/score.json, score_card_<code>): the
+    glossary's printed names for Skip and Reverse, the referee's own names for the wild cards, +2 and +4 as printed
+    on the cards. Every key score.js asks for is there, in all six languages."""
+    import re
+
+    from rules_core.frontend import card_names
+    from rules_core.terms import LANGS, TERMS
+
+    strings = json.loads((ROOT / "i18n" / "score.json").read_text(encoding="utf-8"))
+    source = (ROOT / "docs" / "assets" / "javascripts" / "score.js").read_text(encoding="utf-8")
+    asked = set(re.findall(r'"(score_card_[^"]+)"', source))
+    assert asked == {f"score_card_{code}" for code in ("S", "R", "+2", "W", "W+4", "WX", "WS", "WC")}
+    for lang in LANGS:
+        names = card_names(lang)
+        want = {"S": TERMS["skip"][lang], "R": TERMS["reverse"][lang], "+2": "+2", "W+4": "+4",
+                **{code: names[code] for code in ("W", "WX", "WS", "WC")}}
+        assert names["W+4"] == "+4" and names["B+2"].endswith("+2")
+        got = {code: strings[lang][f"score_card_{code}"] for code in want}
+        assert got == want, lang

@@ -245,3 +245,87 @@ def test_own_example_built_shared_and_presented(browser, site_url):
     finally:
         first.close()
         second.close()
+
+
+def test_presenter_by_keyboard_only(browser, site_url):
+    """No mouse: Tab to Present, Enter; the clicker's keys step; Tab to "What would you play?", reveal; Escape."""
+    tab = Tab(browser, site_url, viewport=PROJECTOR)
+    try:
+        page = tab.page
+        tab.goto("pl/examples/")
+        widget = stepper(page, "wild-draw-four-guilty")
+        toggle = widget.locator(".stepper__present-toggle")
+        for _ in range(200):
+            page.keyboard.press("Tab")
+            if toggle.evaluate("e => e === document.activeElement"):
+                break
+        assert toggle.evaluate("e => e === document.activeElement")
+        page.keyboard.press("Enter")
+        stage(page).wait_for()
+        page.keyboard.press("PageDown")
+        assert widget.get_attribute("data-step") == "1"
+        ask = stage(page).locator(".stepper__ask")
+        for _ in range(30):
+            page.keyboard.press("Tab")
+            if ask.evaluate("e => e === document.activeElement"):
+                break
+            # the focus never leaves the stage for the page behind it
+            assert page.evaluate("!!document.activeElement.closest('.stepper-stage')")
+        page.keyboard.press("Enter")
+        assert page.locator(".stepper-stage .stepper__hand--down").count() == 1
+        reveal = page.locator(".stepper__reveal")
+        for _ in range(30):
+            page.keyboard.press("Tab")
+            if reveal.evaluate("e => e === document.activeElement"):
+                break
+        page.keyboard.press("Enter")
+        assert page.locator(".stepper-stage .stepper__hand--down").count() == 0
+        page.keyboard.press("Escape")
+        page.wait_for_function("!document.querySelector('.stepper-stage')")
+        assert toggle.evaluate("e => e === document.activeElement")
+        tab.assert_clean()
+    finally:
+        tab.close()
+
+
+def test_a_situation_from_the_checker_becomes_an_own_example(browser, site_url):
+    """A teacher sets up any position in the checker; its link opened on the examples page (examples/ + the checker's
+    own #position=...&action=... fragment) is an own example starting there, its move as step 1, judged by the
+    referee, to extend with "What if?", present and share. An illegal move is refused and the example starts before
+    it."""
+    from .test_checker_links import link
+
+    tab = Tab(browser, site_url, viewport=PROJECTOR)
+    try:
+        page = tab.page
+        tab.goto("hu/examples/" + link("wild-any-time"))
+        own = page.locator(".stepper-own")
+        custom = own.locator('[data-scenario="custom"].stepper--ready')
+        custom.wait_for(timeout=BOOT_TIMEOUT_MS)
+        assert own.locator(".stepper-own__heading").inner_text() == STRINGS["hu"]["stepper_own_heading"]
+        assert own.locator(".stepper-own__note").inner_text() == STRINGS["hu"]["stepper_checker_note"]
+        assert own.locator(".stepper-own__status").inner_text() == ""
+        assert custom.get_attribute("data-step") == "0"
+        own.locator(".stepper__button--next").click()
+        assert custom.get_attribute("data-step") == "1"
+        assert own.locator(".stepper__button--next").is_disabled()  # the one move of the situation
+        # its link is an example link now, and it presents like any other
+        own.locator(".stepper-own__share").click()
+        assert "#scenario=" in own.locator(".stepper-own__link").input_value()
+        own.locator(".stepper__present-toggle").click()
+        stage(page).wait_for()
+        page.keyboard.press("Home")
+        assert custom.get_attribute("data-step") == "0"
+        page.keyboard.press("Escape")
+        page.wait_for_function("!document.querySelector('.stepper-stage')")
+        # a move the referee refuses: the example starts at the position, without it, and says why
+        tab.goto("et/examples/" + link("stack-draw-two"))
+        page.locator('.stepper-own [data-scenario="custom"].stepper--ready').wait_for(timeout=BOOT_TIMEOUT_MS)
+        status = page.locator(".stepper-own__status").inner_text()
+        assert status.startswith(STRINGS["et"]["stepper_checker_refused"].split("{")[0].strip()[:30]), status
+        assert page.locator('.stepper-own [data-scenario="custom"]').get_attribute("data-step") == "0"
+        assert page.locator(".stepper-own .stepper__button--next").is_disabled()
+        assert axe_violations(page) == []
+        tab.assert_clean()
+    finally:
+        tab.close()

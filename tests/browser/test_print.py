@@ -123,3 +123,70 @@ def test_quick_reference_on_a_phone_is_accessible(browser, site_url, lang):
         tab.assert_clean()
     finally:
         tab.close()
+
+
+VERDICT_NOTES = ("first-card-action", "first-card-special", "plus2-after-plus2")  # the longest hand; house rules on
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_verdict_prints_as_one_image_free_page(tab, lang):
+    """The checker's "Print this verdict" (checker-print.js, checker.css @media print), measured here on paper: the
+    note alone, one page in A4 and in Letter, no image in the PDF (no card face, no logo), its words and links
+    spelt out."""
+    from rules_core.facade import check
+
+    from .checker_flows import FINAL, ROOT as CHECKER
+    from .test_checker_links import SITUATIONS, link
+
+    page = tab.page
+    for sid in VERDICT_NOTES:
+        s = SITUATIONS[sid]
+        tab.goto(lang_prefix(lang) + "checker/" + link(sid))
+        page.locator(FINAL).wait_for(timeout=90_000)
+        assert page.locator(f"{CHECKER} .checker-print-button").is_visible()
+        want = check(s["position"], s["action"], s.get("rules"), lang)
+        # on paper nothing drawn is shown: no card face, no icon, no logo (the PDF test below cannot see vector art)
+        page.emulate_media(media="print")
+        drawn = page.eval_on_selector_all(
+            "img, svg, canvas, picture, .card",
+            "els => els.filter(e => e.getClientRects().length && getComputedStyle(e).visibility !== 'hidden')"
+            ".map(e => e.outerHTML.slice(0, 80))")
+        assert drawn == [], (lang, sid, drawn[:5])
+        page.emulate_media(media="null")  # page.pdf prints with print CSS (with "screen" the page makes 4 pages)
+        for fmt in FORMATS:
+            document = pdf(page, fmt)
+            assert len(document.pages) == 1, (lang, sid, fmt, len(document.pages))
+            sheet = document.pages[0]
+            assert list(sheet.images) == [], (lang, sid, fmt, [i.name for i in sheet.images])
+            text = " ".join(t for _, _, t in text_runs(sheet))
+            squeeze = lambda x: re.sub(r"\s+", "", x)  # noqa: E731  (PDF text runs break lines anywhere)
+            assert squeeze(want["reason"])[:60] in squeeze(text), (lang, sid, fmt)
+            assert squeeze(tab.site_url + want["rule_url"]) in squeeze(text), (lang, sid, fmt)
+            # nothing else of the page: no navigation, no footer, no site name in the header
+            footer = page.evaluate("document.querySelector('.md-copyright').textContent.trim()")
+            assert squeeze(footer.split(".")[0]) not in squeeze(text)
+    tab.assert_clean()
+
+
+def test_quick_reference_on_a_projector_by_keyboard_and_accessible(browser, site_url):
+    from .conftest import Tab, axe_violations
+
+    tab = Tab(browser, site_url, viewport={"width": 1920, "height": 1080})
+    try:
+        page = tab.page
+        tab.goto("cs/quick-reference/")
+        assert page.evaluate("document.documentElement.scrollWidth") <= 1920
+        assert axe_violations(page) == []
+        # Tab alone reaches the QR code's address, and every stop on the way shows where the focus is
+        target = page.get_attribute(".quickref__qr figcaption a", "href")
+        for _ in range(80):
+            page.keyboard.press("Tab")
+            focused = page.evaluate("document.activeElement.href || ''")
+            if focused == target:
+                break
+        assert focused == target
+        outline = page.evaluate("getComputedStyle(document.activeElement).outlineStyle")
+        assert outline != "none", outline
+        tab.assert_clean()
+    finally:
+        tab.close()

@@ -5,6 +5,7 @@ a reload, a shared link, keyboard only, axe at 360 px and 1920 px."""
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -88,6 +89,11 @@ def test_the_referee_counts_tapped_cards(tab, lang):
     start_game(page, ["Ann", "Bob"])
     went_out(page, "Ann")
     open_row(page, "Bob")
+    # every key is named in the page's language (a raw string key on a button is a bug the reader sees)
+    for code in ("BS", "BR", "B+2", "W", "W+4"):
+        name = page.locator(f'.score__row--open .score__key[data-card="{code}"] .score__key-name').inner_text()
+        assert name == STRINGS[lang][f"score_card_{code[1:] if code[0] == 'B' else code}"], (code, name)
+    assert not re.search(r"\b(card|score|stepper)_[a-z]", page.inner_text(".score")), page.inner_text(".score")
     for code in ("B7", "BS", "W+4", "W+4", "B+2"):
         page.locator(f'.score__row--open .score__key[data-card="{code}"]').click()
     # the row says how many cards and, once the referee has counted them, how many points: 7 + 20 + 50 + 50 + 20
@@ -220,3 +226,29 @@ def test_keyboard_only_at_phone_and_projector_sizes(browser, site_url, width, he
         tab.assert_clean()
     finally:
         tab.close()
+
+
+def test_two_to_ten_players(tab):
+    page = tab.page
+    tab.goto("pl/score/")
+    page.locator(".score__setup").wait_for()
+    count = page.locator('input[type="number"][id$="-count"]')
+    more, fewer = page.locator(".score__step").last, page.locator(".score__step").first
+    for _ in range(12):
+        more.click()
+    assert count.input_value() == "10" and page.locator(".score__names input").count() == 10
+    for _ in range(12):
+        fewer.click()
+    assert count.input_value() == "2" and page.locator(".score__names input").count() == 2
+    count.fill("15")
+    count.dispatch_event("change")
+    assert page.locator(".score__names input").count() == 10
+    names = ["Ala", "Bartek", "Celina", "Darek", "Ewa", "Franek", "Gosia", "Henryk", "Iza", "Janek"]
+    start_game(page, names)
+    went_out(page, "Janek")
+    for i, name in enumerate(names[:-1]):
+        type_points(page, name, i + 1)
+    add_hand(page)
+    assert board(page)["Janek"] == sum(range(1, 10))
+    assert page.evaluate("document.documentElement.scrollWidth") <= 1280
+    tab.assert_clean()

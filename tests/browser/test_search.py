@@ -4,6 +4,7 @@ index loaded only when a reader searches, keyboard-only use, axe at 360 px and 1
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -137,3 +138,31 @@ def test_open_search_with_results_is_accessible(browser, site_url, width, height
         tab.assert_clean()
     finally:
         tab.close()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_everyday_card_name_finds_the_glossary_typed_without_accents(tab, lang):
+    """The names players say at the table (rules_core.terms.EVERYDAY, shown in the glossary), each typed as on a
+    phone: lower case, no accents, no punctuation. Every one finds the glossary of the page's language."""
+    import unicodedata
+
+    from rules_core.terms import EVERYDAY
+
+    def bare(name: str) -> str:
+        text = unicodedata.normalize("NFD", name.lower().replace("ł", "l"))
+        return re.sub(r"[^\w ]", "", "".join(c for c in text if not unicodedata.combining(c))).strip()
+
+    page = tab.page
+    tab.goto(lang_prefix(lang) + "score/")
+    open_search(page)
+    glossary = tab.site_url + lang_prefix(lang) + "glossary/"
+    names = [name for group in EVERYDAY[lang].values() for name in group]
+    assert len(names) >= 10
+    missed = []
+    for name in names:
+        query = bare(name)
+        status, links = search(page, query)
+        if glossary not in [link.split("#")[0] for link in links]:
+            missed.append((query, status))
+    assert missed == [], missed
+    tab.assert_clean()

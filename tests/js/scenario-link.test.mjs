@@ -48,3 +48,19 @@ test("a broken or hostile example fragment is refused", () => {
   }
   assert.equal(parseScenarioFragment(encode({ v: 1, position, title: "x".repeat(500) })).title.length, 120);
 });
+
+test("the checker's situation link opens as a reader's example: its position, rules and move", async () => {
+  // written by the checker's own link writer, so the two stay compatible
+  const { toFragment } = await import("../../docs/assets/javascripts/checker-link.js");
+  const action = { type: "play", card: "W", color: "G" };
+  const rules = { stacking: true };
+  assert.deepEqual(parseScenarioFragment(toFragment({ position, action, rules }, { also: "hu" })),
+    { title: "", position, rules, actions: [action], checker: true });
+  assert.deepEqual(parseScenarioFragment(toFragment({ position })),
+    { title: "", position, rules: null, actions: [], checker: true });
+  assert.equal(parseStepLink(toFragment({ position, action })), null); // no step: the example opens at its start
+  for (const hash of ["#position=", "#position=***", "#position=e30&action=***", "#position=W10",
+    `#position=${Buffer.from("{}").toString("base64url")}&rules=${Buffer.from("[]").toString("base64url")}`]) {
+    assert.equal(parseScenarioFragment(hash), null, hash);
+  }
+});

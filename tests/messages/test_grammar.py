@@ -150,7 +150,7 @@ def test_hungarian_suffixes_follow_vowel_harmony() -> None:
     assert forms.card_form("R5", "ins", "hu") == "a piros ötössel"
     assert forms.card_form("R6", "acc", "hu") == "a piros hatost"
     assert forms.card_form("GR", "ins", "hu") == "a zöld Irányváltóval"
-    assert forms.card_form("WC", "acc", "hu") == "az üres lapot"
+    assert forms.card_form("WC", "acc", "hu") == "az üres kártyát"
     assert forms.color_form("G", "acc", "hu") == "zöldet"
     assert forms.color_form("Y", "ela", "hu") == "sárgából"
 

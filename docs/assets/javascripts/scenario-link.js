@@ -4,8 +4,11 @@
 //   #step=skip:3&present    ... opened in presenter mode
 //   #scenario=<base64url>   an example a reader built: {v: 1, title, position, rules, actions}, the UTF-8 JSON
 //   #scenario=...&step=2    ... at its step 2 (&present too)
+//   #position=<base64url>[&rules=...][&action=...]
+//                           the checker's own situation fragment, opened on a page of examples: a reader's example
+//                           that starts at the position set up in the checker (its move, if any, as step 1)
 //
-// None of these can be a heading anchor (ids never hold "=") and none is the checker's #position=... fragment.
+// None of these can be a heading anchor (ids never hold "=").
 
 const ID = /^[a-z0-9-]+$/;
 export const CUSTOM_ID = "custom";
@@ -67,13 +70,14 @@ export function scenarioFragment({ title = "", position, rules = null, actions =
  * is checked here (objects, a list of at most 200 action objects); the referee judges the rest when it steps it.
  */
 export function parseScenarioFragment(hash) {
-  const raw = params(hash).get("scenario");
-  if (!raw || !/^[A-Za-z0-9_-]+$/.test(raw)) return null;
+  const p = params(hash);
+  const raw = p.get("scenario");
   let data;
-  try {
-    data = JSON.parse(fromBase64Url(raw));
-  } catch {
-    return null;
+  if (!raw && p.has("position")) {
+    data = fromCheckerParams(p);
+  } else {
+    if (!raw || !/^[A-Za-z0-9_-]+$/.test(raw)) return null;
+    data = decodeJSON(raw);
   }
   if (!data || typeof data !== "object" || data.v !== 1) return null;
   const { position, rules = null, actions = [], title = "" } = data;
@@ -81,5 +85,25 @@ export function parseScenarioFragment(hash) {
   if (rules !== null && (typeof rules !== "object" || Array.isArray(rules))) return null;
   if (!Array.isArray(actions) || actions.length > MAX_ACTIONS) return null;
   if (!actions.every((a) => a && typeof a === "object" && !Array.isArray(a) && typeof a.type === "string")) return null;
-  return { title: typeof title === "string" ? title.slice(0, MAX_TITLE) : "", position, rules, actions };
+  const out = { title: typeof title === "string" ? title.slice(0, MAX_TITLE) : "", position, rules, actions };
+  return data.checker ? { ...out, checker: true } : out;
+}
+
+function decodeJSON(raw) {
+  if (!/^[A-Za-z0-9_-]+$/.test(raw || "")) return undefined;
+  try {
+    return JSON.parse(fromBase64Url(raw));
+  } catch {
+    return undefined;
+  }
+}
+
+// The checker's fragment (checker-link.js writes it): position, and optionally rules and action, each the base64url
+// of its UTF-8 JSON. As an example: that position, those rules, that move as step 1.
+function fromCheckerParams(p) {
+  const position = decodeJSON(p.get("position"));
+  const rules = p.has("rules") ? decodeJSON(p.get("rules")) : null;
+  const action = p.has("action") ? decodeJSON(p.get("action")) : null;
+  if (position === undefined || rules === undefined || action === undefined) return null;
+  return { v: 1, checker: true, title: "", position, rules, actions: action ? [action] : [] };
 }

@@ -11,13 +11,15 @@ import {
 import { pluralKey } from "./search-text.js";
 
 const STORE = "uno-score:v1";
-// The cards a hand can hold, by what they score (the colour does not count): the codes sent to the referee.
+// The cards a hand can hold, by what they score (the colour does not count): the codes sent to the referee, and
+// the key of each one's colourless name in i18n/score.json (tests/test_score_keeper.py holds those names to the
+// engine's: rules_core.terms for Skip and Reverse, rules_core.frontend.card_names for the wild cards).
 const CARD_KINDS = [
   ["B0", "0"], ["B1", "1"], ["B2", "2"], ["B3", "3"], ["B4", "4"], ["B5", "5"], ["B6", "6"], ["B7", "7"],
-  ["B8", "8"], ["B9", "9"], ["BS", "card_skip"], ["BR", "card_reverse"], ["B+2", "card_draw_two"],
-  ["W", "card_wild"], ["W+4", "card_wild_draw_four"],
+  ["B8", "8"], ["B9", "9"], ["BS", "score_card_S"], ["BR", "score_card_R"], ["B+2", "score_card_+2"],
+  ["W", "score_card_W"], ["W+4", "score_card_W+4"],
 ];
-const NEWER_KINDS = [["WX", "card_wild_swap_hands"], ["WS", "card_wild_shuffle_hands"], ["WC", "card_wild_customizable"]];
+const NEWER_KINDS = [["WX", "score_card_WX"], ["WS", "score_card_WS"], ["WC", "score_card_WC"]];
 const RULE_OF_MODE = { standard: "scoring", alternative: "alternative-scoring", "one-round": "one-round" };
 
 let uid = 0;

@@ -46,10 +46,12 @@ export async function stepThrough({ position, rules, actions }, { engine, lang }
 }
 
 // The frame of a reader's example: a heading, a note, the stepper, and its tools (title, undo, link).
-function frame(S, { shared }) {
+function frame(S, { shared, checker = false }) {
+  // a situation from the checker is the reader's own start, not someone else's shared example
+  const note = checker ? "stepper_checker_note" : shared ? "stepper_shared_note" : "stepper_own_note";
   const wrap = h("section", { class: "stepper-own", "aria-labelledby": "own-example" },
-    h("h2", { id: "own-example", class: "stepper-own__heading", tabindex: "-1" }, S(shared ? "stepper_shared_heading" : "stepper_own_heading")),
-    h("p", { class: "stepper-own__note" }, S(shared ? "stepper_shared_note" : "stepper_own_note")));
+    h("h2", { id: "own-example", class: "stepper-own__heading", tabindex: "-1" }, S(shared && !checker ? "stepper_shared_heading" : "stepper_own_heading")),
+    h("p", { class: "stepper-own__note" }, S(note)));
   const root = h("div", { class: "stepper stepper--custom", "data-scenario": CUSTOM_ID });
   const status = h("p", { class: "stepper-own__status", role: "status" });
   wrap.append(status, root);
@@ -167,10 +169,13 @@ export function startFrom(source, answer, context, { mountStepper }) {
   return stepper;
 }
 
-/** A shared example from the URL: put it at the top of the page, step it through the referee, mount it. */
+/**
+ * A shared example from the URL (or a situation from the checker's link, shared.checker): put it at the top of the
+ * page, step it through the referee, mount it.
+ */
 export async function mountShared(shared, context, { mountStepper }) {
   const S = (key, params) => fill(context.strings[key] ?? key, params || {});
-  const { wrap, root, status } = frame(S, { shared: true });
+  const { wrap, root, status } = frame(S, { shared: true, checker: Boolean(shared.checker) });
   const anchor = document.querySelector(".md-content__inner h1") || document.querySelector(".md-content__inner");
   if (!anchor) return null;
   place(wrap, anchor);
@@ -186,7 +191,7 @@ export async function mountShared(shared, context, { mountStepper }) {
     status.textContent = S("stepper_shared_broken", result.failed);
     return null;
   }
-  status.textContent = result.failed ? S("stepper_shared_refused", result.failed) : "";
+  status.textContent = result.failed ? S(shared.checker ? "stepper_checker_refused" : "stepper_shared_refused", result.failed) : "";
   const data = dataOf({ title: shared.title, position: shared.position, rules: shared.rules, steps: result.steps }, S);
   const stepper = editor(data, context, mountStepper, root, wrap).mount();
   const link = parseStepLink(location.hash);
