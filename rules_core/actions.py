@@ -14,7 +14,7 @@ a target only on a card that swaps hands (or a ``catch``), ``uno`` only on a ``p
 >>> Action.from_json({"type": "play", "card": "R7", "color": "B"})
 Traceback (most recent call last):
 ...
-rules_core.errors.ActionError: action.color: the red 7 has a colour of its own: only a wild card names one
+rules_core.errors.ActionError: action.color: the red 7 has a colour of its own: only a black card names one
 >>> Action.from_json({"type": "draw", "card": "R7"})
 Traceback (most recent call last):
 ...
