@@ -168,8 +168,8 @@ RANKS: Final[dict[str, dict[str, tuple[str, Forms]]]] = {
         "S": ("*", ("„Jäta käik vahele“ kaart", "„Jäta käik vahele“ kaardi",
                     "„Jäta käik vahele“ kaarti", "„Jäta käik vahele“ kaardile",
                     "„Jäta käik vahele“ kaardiga", "„Jäta käik vahele“ kaardil")),
-        "R": ("*", ("Suunamuutus", "Suunamuutuse", "Suunamuutust", "Suunamuutusele",
-                    "Suunamuutusega", "Suunamuutusel")),
+        "R": ("*", ("„Suunamuutus“", "„Suunamuutuse“", "„Suunamuutust“", "„Suunamuutusele“",
+                    "„Suunamuutusega“", "„Suunamuutusel“")),
         "+2": ("*", ("+2", "+2", "+2", "+2-le", "+2-ga", "+2-l")),
     },
 }
