@@ -27,7 +27,7 @@ ADMONITION_TITLES = {
     "cs": ("Oficiální pravidlo", "Domácí pravidlo — není oficiální", "Rozdíl mezi vydáními"),
     "pl": ("Oficjalna zasada", "Zasada domowa — nieoficjalna", "Różnica między wydaniami"),
     "hu": ("Hivatalos szabály", "Házszabály — nem hivatalos", "Kiadások közti eltérés"),
-    "et": ("Ametlik reegel", "Majareegel — mitteametlik", "Väljaannete erinevus"),
+    "et": ("Ametlik reegel", "Majareegel – mitteametlik", "Väljaannete erinevus"),
 }
 
 
