@@ -62,7 +62,7 @@ MESSAGES: dict[str, str] = {
     "catch_self": "{player} saab tabada ainult teist mängijat, mitte iseennast.",
     "catch_not_one": "{target} ei hoia käes täpselt ühte kaarti, seega pole midagi tabada.",
     "catch_too_late": "Liiga hilja: {target} hüüdis „UNO!“ õigel ajal või järgmine mängija on juba oma käiku alustanud.",
-    "caught": "{player} tabab: {target} on jäänud ühe kaardiga ega hüüdnud „UNO!“.",
+    "caught": "{player} märkab, et {target} on jäänud ühe kaardiga ega ole hüüdnud „UNO!“, ja tabab ta.",
     "jump_in_penalty": "Kui laual on +2 või +4, mille kaardid on veel võtmata, ei saa keegi vahele hüpata.",
     "card_not_in_hand": "{player} ei hoia käes {card:part}.",
     "jump_in_not_identical": "Vahele hüpata saab ainult täpselt samasuguse kaardiga kui pealmine: sama värv ja sama number või sümbol. {card} ja {top} ei ole samasugused kaardid.",
