@@ -22,7 +22,7 @@ is one phrase. In sentences, number cards have the names people say at the table
 sedmička, cs sedmička, pl siódemka, hu hetes, et seitse; English keeps the digit); the card
 faces and the checker's buttons keep the printed name, the digit (:data:`LABELS`,
 ``rules_core.messages.card_name``). Names printed as an order (sk Vynechaj, et „Vali värv“)
-stand beside a noun that declines (sk karta Vynechaj, et „Vali värv“ kaart).
+stand beside a noun that declines (sk karta Vynechaj, et kaart „Vali värv“).
 
 ``{count:CASE}`` is a number of cards with the noun in that case and in the plural form the
 number asks for (sk 1 kartu, 3 karty, 5 kariet; et 1 kaart, 2 kaarti; hu 2 lapot); a bare
@@ -165,9 +165,9 @@ RANKS: Final[dict[str, dict[str, tuple[str, Forms]]]] = {
         "7": ("*", ("seitse", "seitsme", "seitset", "seitsmele", "seitsmega", "seitsmel")),
         "8": ("*", ("kaheksa", "kaheksa", "kaheksat", "kaheksale", "kaheksaga", "kaheksal")),
         "9": ("*", ("üheksa", "üheksa", "üheksat", "üheksale", "üheksaga", "üheksal")),
-        "S": ("*", ("„Jäta käik vahele“ kaart", "„Jäta käik vahele“ kaardi",
-                    "„Jäta käik vahele“ kaarti", "„Jäta käik vahele“ kaardile",
-                    "„Jäta käik vahele“ kaardiga", "„Jäta käik vahele“ kaardil")),
+        "S": ("*", ("kaart „Jäta käik vahele“", "kaardi „Jäta käik vahele“",
+                    "kaarti „Jäta käik vahele“", "kaardile „Jäta käik vahele“",
+                    "kaardiga „Jäta käik vahele“", "kaardil „Jäta käik vahele“")),
         "R": ("*", ("„Suunamuutus“", "„Suunamuutuse“", "„Suunamuutust“", "„Suunamuutusele“",
                     "„Suunamuutusega“", "„Suunamuutusel“")),
         "+2": ("*", ("+2", "+2", "+2", "+2-le", "+2-ga", "+2-l")),
@@ -276,14 +276,14 @@ WILDS: Final[dict[str, dict[str, Forms]]] = {
                   "az üres kártyának"),
            UNKNOWN: ("az ismeretlen lap", "az ismeretlen lapot", "az ismeretlen lapra",
                      "az ismeretlen lappal", "az ismeretlen lapnak")},
-    "et": {"W": ("„Vali värv“ kaart", "„Vali värv“ kaardi", "„Vali värv“ kaarti",
-                 "„Vali värv“ kaardile", "„Vali värv“ kaardiga", "„Vali värv“ kaardil"),
+    "et": {"W": ("kaart „Vali värv“", "kaardi „Vali värv“", "kaarti „Vali värv“",
+                 "kaardile „Vali värv“", "kaardiga „Vali värv“", "kaardil „Vali värv“"),
            "W+4": ("+4", "+4", "+4", "+4-le", "+4-ga", "+4-l"),
-           "WX": ("„Vaheta kaardid“ kaart", "„Vaheta kaardid“ kaardi", "„Vaheta kaardid“ kaarti",
-                  "„Vaheta kaardid“ kaardile", "„Vaheta kaardid“ kaardiga",
-                  "„Vaheta kaardid“ kaardil"),
-           "WS": ("„Sega kaardid“ kaart", "„Sega kaardid“ kaardi", "„Sega kaardid“ kaarti",
-                  "„Sega kaardid“ kaardile", "„Sega kaardid“ kaardiga", "„Sega kaardid“ kaardil"),
+           "WX": ("kaart „Vaheta kaardid“", "kaardi „Vaheta kaardid“", "kaarti „Vaheta kaardid“",
+                  "kaardile „Vaheta kaardid“", "kaardiga „Vaheta kaardid“",
+                  "kaardil „Vaheta kaardid“"),
+           "WS": ("kaart „Sega kaardid“", "kaardi „Sega kaardid“", "kaarti „Sega kaardid“",
+                  "kaardile „Sega kaardid“", "kaardiga „Sega kaardid“", "kaardil „Sega kaardid“"),
            "WC": ("tühi kaart", "tühja kaardi", "tühja kaarti", "tühjale kaardile",
                   "tühja kaardiga", "tühjal kaardil"),
            UNKNOWN: ("tundmatu kaart", "tundmatu kaardi", "tundmatut kaarti",
@@ -420,10 +420,10 @@ DECKS: Final[dict[str, dict[str, Forms]]] = {
            "112-blank": ("a 112 lapos pakli (négy üres lappal)",
                          "a 112 lapos pakliban (négy üres lappal)")},
     "et": {"108": ("108 kaardiga pakk", "108 kaardiga pakis"),
-           "112-swap": ("112 kaardiga pakk („Vaheta kaardid“ kaardiga)",
-                        "112 kaardiga pakis („Vaheta kaardid“ kaardiga)"),
-           "112-shuffle": ("112 kaardiga pakk („Sega kaardid“ kaardiga)",
-                           "112 kaardiga pakis („Sega kaardid“ kaardiga)"),
+           "112-swap": ("112 kaardiga pakk (kaardiga „Vaheta kaardid“)",
+                        "112 kaardiga pakis (kaardiga „Vaheta kaardid“)"),
+           "112-shuffle": ("112 kaardiga pakk (kaardiga „Sega kaardid“)",
+                           "112 kaardiga pakis (kaardiga „Sega kaardid“)"),
            "112-blank": ("112 kaardiga pakk (nelja tühja kaardiga)",
                          "112 kaardiga pakis (nelja tühja kaardiga)")},
 }

@@ -190,7 +190,7 @@ def test_a_list_of_cards_is_joined_in_the_language() -> None:
     assert "červenú sedmičku a červenú kartu Vynechaj" in text
     text = render("plus4_bluff", {"player": 0, "color": "R", "cards": ["R7", "R2", "RS"]}, "et",
                   ["Anna"])
-    assert "punast seitset, punast kahte ja punast „Jäta käik vahele“ kaarti" in text
+    assert "punast seitset, punast kahte ja punast kaarti „Jäta käik vahele“" in text
 
 
 def test_the_older_cards_n_placeholder_still_renders() -> None:
