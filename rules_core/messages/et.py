@@ -66,7 +66,7 @@ MESSAGES: dict[str, str] = {
     "jump_in_penalty": "Kui laual on +2 või +4, mille kaardid on veel võtmata, ei saa keegi vahele hüpata.",
     "card_not_in_hand": "{player} ei hoia käes {card:part}.",
     "jump_in_not_identical": "Vahele hüpata saab ainult täpselt samasuguse kaardiga kui pealmine: sama värv ja sama number või sümbol. {card} ja {top} ei ole samasugused kaardid.",
-    "jump_in_wild": "{top:all} ei saa vahele hüpata: sellel pole oma värvi, seega ei saa ükski kaart olla sellega täpselt samasugune.",
+    "jump_in_wild": "{top:gen} peale ei saa vahele hüpata: sellel pole oma värvi, seega ei saa ükski kaart olla sellega täpselt samasugune.",
     "jump_in_ok": "{player} käib täpselt samasuguse kaardi kui pealmine, {card:gen}, ja hüppab vahele: mäng jätkub temast edasi.",
     "wild_needs_color": "Kes käib {card:gen}, peab valima värvi.",
     "target_required": "Kes käib {card:gen}, peab valima mängija, kellega kaarte vahetada.",
