@@ -166,7 +166,7 @@ MESSAGES: dict[str, str] = {
     "draw_again_last": "Võtmine kuni sobiva kaardini: {card} ei sobi, seega võtab {player} uuesti, kuid viimast korda: selle laua taga võib ühe käigu jooksul võtta kõige rohkem {count:obj}. Kui ka see ei sobi, läheb käik edasi.",
     "draw_cap_reached": "Võtmine kuni sobiva kaardini: selle laua taga võib ühe käigu jooksul võtta kõige rohkem {count:obj} ja see piir on täis. Viimati võetud kaart, {card}, ei sobi, seega ei võta {player} rohkem ja käik läheb edasi.",
     "draw_to_match_empty": "Võtmine kuni sobiva kaardini: võtta pole enam midagi, seega jätab {player} võetud kaardi, {card:gen}, endale ja käik läheb edasi.",
-    "ev_uno_after_swap": "Pärast vahetust jäi {player} ühe kaardiga: ta peab hüüdma „UNO!“ enne, kui järgmine mängija oma käiku alustab, muidu võidakse teda tabada.",
+    "ev_uno_after_swap": "{player} on nüüd jäänud ühe kaardiga: ta peab hüüdma „UNO!“ enne, kui järgmine mängija oma käiku alustab, muidu võidakse teda tabada.",
     "ev_draw_cap": "Võtmise piir on täis ja ka viimati võetud kaart, {card}, ei sobi: {player} rohkem ei võta ja käik läheb edasi.",
     "ev_blocked": "Keegi ei saa enam kaarti käia ega võtta: kõik kaardid on mängijate käes, kaardipakk on tühi ja {top:gen} peale ei sobi ükski kaart. Ring lõpeb ummikus – võitjata ja punktideta – ning kaardid jagatakse uuesti.",
     "ev_round_over_unknown": "{player} käis oma viimase kaardi ja võidab ringi. Punktid sõltuvad kaartidest, mida kohtunik ei näe: lugege need laua taga kokku.",
