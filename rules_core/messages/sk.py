@@ -99,7 +99,7 @@ MESSAGES: dict[str, str] = {
     "ev_reverse": "Smer hry sa obracia.",
     "ev_draws": "{player} si potiahne {count:acc}.",
     "ev_turn": "Na ťahu je {player}.",
-    "ev_reshuffled": "Ťahací balíček sa minul: odkladací balíček okrem vrchnej karty sa zamieša a vznikne nový ťahací balíček s {count:ins}.",
+    "ev_reshuffled": "Ťahací balíček sa minul: odkladací balíček okrem vrchnej karty sa zamieša a vznikne nový ťahací balíček, ktorý má {count:acc}.",
     "ev_nothing_to_draw": "Už niet čo ťahať.",
     "ev_swap": "{player} a {target} si vymenia karty.",
     "ev_rotate": "Všetci podajú svoje karty ďalšiemu hráčovi v smere hry.",
