@@ -87,7 +87,7 @@ MESSAGES: dict[str, str] = {
     "no_match": "{card:acc} nemožno dať na {top:acc}: nesedí farba (platí {color}) ani číslo či symbol.",
     "play_drawn": "Potiahnutá karta, {card}, sa hodí na {top:acc}, takže sa dá hneď zahrať.",
     "plus4_bluff": "Platí {color} a tú má {player} v ruke: {cards:acc}. +4 sa smie zahrať, iba keď hráč nemá v ruke žiadnu kartu tejto farby. Kto ju zahrá aj tak, blafuje a ďalší hráč ho môže vyzvať.",
-    "plus4_ok": "{player} nemá žiadnu kartu platnej farby ({color:gen}), takže +4 sa zahrať smie.",
+    "plus4_ok": "{player} nemá žiadnu kartu aktuálnej farby ({color:gen}), takže +4 sa zahrať smie.",
     "wild_ok": "{card:acc} možno dať na akúkoľvek kartu, nech má hráč v ruke čokoľvek.",
     "match_color": "Rovnaká farba ({color}): {card} ide na {top:acc}.",
     "match_rank": "Rovnaký symbol: {card} ide na {top:acc}.",
