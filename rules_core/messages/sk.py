@@ -66,7 +66,7 @@ MESSAGES: dict[str, str] = {
     "card_not_in_hand": "{player} nemá v ruke {card:acc}.",
     "jump_in_not_identical": "Skočiť sa dá iba úplne rovnakou kartou, aká je navrchu: rovnaká farba aj číslo či symbol. {card} a {top} nie sú rovnaké karty.",
     "jump_in_wild": "Na {top:acc} sa skákať nedá: nemá vlastnú farbu, takže s ňou nemôže byť zhodná žiadna karta.",
-    "jump_in_ok": "{player} má presne takú istú kartu, aká je navrchu, {card:acc}, a skáče s ňou do hry: hra pokračuje od tohto hráča.",
+    "jump_in_ok": "{player} má presne takú istú kartu, aká je navrchu, {card:acc}, a skáče s ňou do hry: hra pokračuje od miesta, kde sedí {player}.",
     "wild_needs_color": "Kto zahrá {card:acc}, musí určiť farbu.",
     "target_required": "Kto zahrá {card:acc}, musí vybrať hráča, s ktorým si vymení karty.",
     "target_self": "Karty sa nedajú vymeniť so sebou samým: pri {card:loc} vyber iného hráča.",
