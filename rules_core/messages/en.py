@@ -110,6 +110,7 @@ MESSAGES: dict[str, str] = {
     "ev_challenge_innocent": "The challenge fails: two extra cards are added to {player}’s penalty, and {player} misses their go.",
     "ev_pending": "{player} now faces {count:nom}: they may stack another card or pick them all up.",
     "ev_pending_plus4": "{player} must pick up {count:nom} and miss their go, or challenge the +4.",
+    "ev_pending_stack_plus4": "{player} now faces {count:nom}: they may stack another +4, challenge the +4 or pick them all up.",
     "ev_drawn_playable": "The card drawn, {card:the}, can be played: {player} may play it at once or keep it.",
     "ev_drawn_playable_force": "The card drawn, {card:the}, can be played: with force play, {player} must play it.",
     "ev_draw_on": "The card drawn, {card:the}, can’t be played, so {player} keeps drawing.",
