@@ -144,7 +144,7 @@ MESSAGES: dict[str, str] = {
     "err_color_contradicts": "värv {color} on vastuolus pealmise kaardiga ({card})",
     "err_color_required": "pealmisel kaardil ({card}) pole oma värvi, seega tuleb anda kehtiv värv",
     "err_card_edition": "{card:part} ei ole {deck:ine}",
-    "err_card_copies": "{card}: {count} tükki, kuid {deck:ine} on neid ainult {max}",
+    "err_card_copies": "{card}: {count} tükki, kuid {deck:ine} on ainult {max}",
     "err_card_total": "kokku on {count} kaarti, kuid {deck:ine} on neid ainult {max}",
     "err_pending_card": "karistuse kaart peab olema +2 või +4",
     "err_pending_top": "kui karistus on ootel, peab äraviskamispaki peal olema selle kaart ({card}), mitte {top}",
