@@ -380,7 +380,8 @@ EVERYDAY: Final[dict[str, dict[str, list[str]]]] = {
         'draw_two': ['pluss kaks', 'võta kaks'],
         'wild': ['jokker', 'must kaart'],
         'wild_draw_four': ['pluss neli', 'must pluss neli'],
-        'draw': ['võtta kaart'],
+        'draw': ['tõmmata kaart', 'võtta kaart'],
         'play': ['panna'],
+        'stacking': ['edasi saatmine'],
     },
 }
