@@ -382,6 +382,6 @@ EVERYDAY: Final[dict[str, dict[str, list[str]]]] = {
         'wild_draw_four': ['pluss neli', 'must pluss neli'],
         'draw': ['tõmmata kaart', 'võtta kaart'],
         'play': ['panna'],
-        'stacking': ['edasi saatmine'],
+        'stacking': ['edasisaatmine'],
     },
 }
