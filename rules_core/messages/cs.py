@@ -189,7 +189,7 @@ MESSAGES: dict[str, str] = {
     "err_drawn_count": "počet líznutých karet v jednom tahu ({value}) je možný jen při lízání až do shody, jinak se líže jedna karta",
     "err_drawn_count_cap": "počet líznutých karet v jednom tahu ({value}) překračuje limit lízání až do shody ({max})",
     "err_drawn_count_alone": "počet líznutých karet má smysl jen spolu s líznutou kartou („drawn“)",
-    "err_catchable_not_one": "trest za zapomenuté „UNO!“ může dostat jen hráč s jedinou kartou, {player} ji ale nemá",
+    "err_catchable_not_one": "trest za zapomenuté „UNO!“ může dostat jen hráč s jedinou kartou, {player} ale nemá právě jednu kartu",
     "err_result_extra": "kolo skončilo, a tak tu „{name}“ nemá místo",
     "err_empty_hand": "{player} už nemá žádnou kartu, a tak kolo skončilo: pozice musí uvést výsledek",
     "err_empty_not_winner": "{player} nemá žádnou kartu, ale bez karet může být jen ten, kdo kolo vyhrál",
