@@ -346,7 +346,7 @@ EVERYDAY: Final[dict[str, dict[str, list[str]]]] = {
         'draw_two': ['plus dvě', 'vezmi si dvě'],
         'wild': ['žolík', 'změna barvy'],
         'wild_draw_four': ['plus čtyři', 'plus čtyřka'],
-        'draw_pile': ['hromádka'],
+        'draw_pile': ['lízací balíček'],
         'draw': ['táhnout', 'dobrat si'],
         'play': ['odhodit'],
         'stacking': ['sčítání'],
