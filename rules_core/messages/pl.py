@@ -103,7 +103,7 @@ MESSAGES: dict[str, str] = {
     "ev_reshuffled": "Stos do dobierania się skończył: stos kart odrzuconych bez wierzchniej karty zostaje przetasowany i tworzy nowy stos do dobierania ({count:nom}).",
     "ev_nothing_to_draw": "Nie ma już czego dobierać.",
     "ev_swap": "{player} i {target} wymieniają się kartami.",
-    "ev_rotate": "Każdy oddaje swoje karty następnemu graczowi w kierunku gry.",
+    "ev_rotate": "Każdy oddaje swoje karty następnemu graczowi zgodnie z kierunkiem gry.",
     "ev_shuffle_hands": "Karty ze wszystkich rąk zbiera się, tasuje i rozdaje od nowa, zaczynając od gracza siedzącego po lewej stronie tego, kto zagrał kartę ({player}).",
     "ev_uno_missed": "{player} ma już tylko jedną kartę, a okrzyk „UNO!” nie padł: dopóki następny gracz nie zacznie swojej kolejki, grozi przyłapanie.",
     "ev_uno_said": "{player} krzyczy „UNO!”.",
