@@ -183,7 +183,7 @@ TERMS: Final[dict[str, dict[str, str]]] = {
         'et': 'hüüda „UNO!“',
     },
     'catch': {
-        'en': 'catch a player who did not say UNO',
+        'en': 'catch a player who didn’t say “UNO!”',
         'sk': 'prichytiť hráča, ktorý nezakričal „UNO!“',
         'cs': 'nachytat hráče, který nezakřičel „UNO!“',
         'pl': 'przyłapać gracza, który nie krzyknął „UNO!”',
@@ -317,7 +317,7 @@ TERMS: Final[dict[str, dict[str, str]]] = {
 #: and the seed articles; the number cards' names are the nouns people use for them.
 EVERYDAY: Final[dict[str, dict[str, list[str]]]] = {
     'en': {
-        'skip': ['miss a turn'],
+        'skip': ['miss a go', 'miss a turn'],
         'reverse': ['change direction'],
         'draw_two': ['plus two', 'pick up two'],
         'wild': ['wild card', 'wild'],

@@ -387,7 +387,7 @@ def test_draw_two_takes_effect_at_once() -> None:
     assert hands(nxt)[1] == ["G5", "Y1"] + PILE[:2]
     assert nxt["turn"] == 2 and "pending" not in nxt
     assert r["effects"] == ["Ann plays the red +2.", "Ben picks up 2 cards.",
-                            "Ben misses their turn.", "It’s Cid’s turn."]
+                            "Ben misses their go.", "It’s Cid’s turn."]
 
 
 def test_draw_two_matches_colour_or_draw_two_only() -> None:
@@ -412,7 +412,7 @@ def test_skip_and_reverse_by_symbol_and_colour() -> None:
 def test_skip_four_players(direction: int, skipped: str, turn: int) -> None:
     p = pos([["RS", "G1"], ["G5"], ["Y5"], ["Y6"]], ["R7"], direction=direction)
     r = ok(p, {"type": "play", "card": "RS"})
-    assert r["next"]["turn"] == turn and f"{skipped} misses their turn." in r["effects"]
+    assert r["next"]["turn"] == turn and f"{skipped} misses their go." in r["effects"]
 
 
 def test_reverse_three_players_changes_direction() -> None:
@@ -426,7 +426,7 @@ def test_two_players_same_player_again(card: str) -> None:
     p = pos([[card, "G1", "B1"], ["G5", "Y1"]], ["R7"])
     r = ok(p, {"type": "play", "card": card})
     assert r["next"]["turn"] == 0
-    assert "Ben misses their turn." in r["effects"] and r["effects"][-1] == "It’s Ann’s turn."
+    assert "Ben misses their go." in r["effects"] and r["effects"][-1] == "It’s Ann’s turn."
     if card == "RR":
         assert r["rule"] == "two-players"
         # a second Reverse (whatever the direction now) still skips the opponent
@@ -726,7 +726,7 @@ def test_jump_in_identical_card_play_continues_from_jumper() -> None:
     no(p, {"type": "play", "card": "R8", "player": 3}, JI, key="jump_in_not_identical")
     sk = pos([["Y7", "B5"], ["G5", "Y1"], ["R5", "GS"], ["R8", "Y2"]], ["Y2", "GS"])
     r2 = ok(sk, {"type": "play", "card": "GS", "player": 2}, JI)
-    assert r2["next"]["turn"] == 0 and "Dee misses their turn." in r2["effects"]
+    assert r2["next"]["turn"] == 0 and "Dee misses their go." in r2["effects"]
 
 
 def test_jump_in_not_while_a_penalty_is_pending() -> None:

@@ -126,7 +126,7 @@ def test_issue_swap_effects_are_true_after_the_swap() -> None:
     text = " ".join(r["effects"])
     assert "Player 1 has one card" not in text
     assert r["effects"].index("Player 1 and player 3 swap hands.") < next(
-        i for i, e in enumerate(r["effects"]) if "player 3 holds one card" in e)
+        i for i, e in enumerate(r["effects"]) if "Player 3 now holds one card" in e)
     # and player 3 can be caught until player 2 begins their turn
     caught = legal(nxt, {"type": "catch", "player": 1, "target": 2}, SWAP)
     # the draw pile is empty: the discard pile but its top card (the R3) becomes the new one

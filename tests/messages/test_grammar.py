@@ -126,9 +126,9 @@ def test_slavic_cards_take_the_case_and_gender_of_their_names() -> None:
         "Zelený Skok nejde zahrát na červenou sedmičku")
     assert render("target_self", {"card": "GS"}, "cs").endswith("pro zelený Skok vyber jiného hráče.")
     assert render("card_not_in_hand", {"player": 0, "card": "GS"}, "pl", ["Ania"]) == \
-        "Ania nie ma w ręce zielonego Postoju."
+        "Ania nie ma na ręce zielonego Postoju."
     assert render("card_not_in_hand", {"player": 0, "card": "B0"}, "pl", ["Ania"]) == \
-        "Ania nie ma w ręce niebieskiego zera."
+        "Ania nie ma na ręce niebieskiego zera."
     assert render("ev_plays", {"player": 0, "card": "YR"}, "pl", ["Ania"]) == \
         "Ania zagrywa żółtą Zmianę kierunku."
 
