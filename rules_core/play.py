@@ -258,7 +258,8 @@ def _play(state: State, action: Action, rules: Rules, events: Events) -> State:
         total = 4 + (state.pending.cards if state.pending is not None else 0)
         pending = Pending(total, p, card, guilty)
         if events is not None:
-            events.append(("ev_pending_plus4" if not rules.stacking else "ev_pending",
+            # with stacking the victim has three answers: another +4, the challenge, or the cards
+            events.append(("ev_pending_stack_plus4" if rules.stacking else "ev_pending_plus4",
                            {"player": victim, "count": total}))
     elif moving:
         moved = _move_hands(piles, card, rank, p, action.target, d, n, events)

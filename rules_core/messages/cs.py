@@ -111,6 +111,7 @@ MESSAGES: dict[str, str] = {
     "ev_challenge_innocent": "Zpochybnění neuspělo: {player} dostává trest o dvě karty větší a přichází o tah.",
     "ev_pending": "{player} si teď má líznout {count:acc}: může přiložit další kartu, která se přičte, nebo si líznout všechny.",
     "ev_pending_plus4": "{player} si musí líznout {count:acc} a přijde o tah, nebo +4 zpochybní.",
+    "ev_pending_stack_plus4": "{player} si teď má líznout {count:acc}: může přiložit další kartu +4, zpochybnit +4 nebo si líznout všechny.",
     "ev_drawn_playable": "Líznutá karta, {card}, se hodí: {player} ji může hned zahrát, nebo si ji nechat.",
     "ev_drawn_playable_force": "Líznutá karta, {card}, se hodí: při povinném zahrání ji {player} musí zahrát.",
     "ev_draw_on": "Líznutá karta, {card}, se nehodí, takže {player} lízá dál.",

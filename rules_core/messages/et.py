@@ -112,6 +112,7 @@ MESSAGES: dict[str, str] = {
     "ev_challenge_innocent": "Kahtlus ei ole õigustatud: karistusele lisandub kaks kaarti ja {player} jääb käigust ilma.",
     "ev_pending": "{player} peab nüüd võtma {count:obj}: ta võib kuhjata veel ühe kaardi või kõik ära võtta.",
     "ev_pending_plus4": "{player} peab võtma {count:obj} ja jääma käigust ilma või +4 õigsuses kahtlema.",
+    "ev_pending_stack_plus4": "{player} peab nüüd võtma {count:obj}: ta võib kuhjata veel ühe +4-kaardi, +4 õigsuses kahelda või kõik ära võtta.",
     "ev_drawn_playable": "Võetud kaart, {card}, sobib: {player} võib selle kohe käia või endale jätta.",
     "ev_drawn_playable_force": "Võetud kaart, {card}, sobib: kohustusliku käigu korral peab {player} selle käima.",
     "ev_draw_on": "Võetud kaart, {card}, ei sobi, seega võtab {player} edasi.",

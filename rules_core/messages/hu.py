@@ -112,6 +112,7 @@ MESSAGES: dict[str, str] = {
     "ev_challenge_innocent": "A megkérdőjelezés alaptalan: {player} két lappal többet húz, és kimarad.",
     "ev_pending": "A büntetés most {count:nom}: {player} rárakhat még egy halmozható lapot, vagy felhúzza mindet.",
     "ev_pending_plus4": "{player} vagy húz {count:acc}, és kimarad, vagy megkérdőjelezi a +4-est.",
+    "ev_pending_stack_plus4": "A büntetés most {count:nom}: {player} rárakhat még egy +4-est, megkérdőjelezheti a +4-est, vagy felhúzza mindet.",
     "ev_drawn_playable": "A húzott lap, {card}, illik: {player} azonnal lerakhatja, vagy megtarthatja.",
     "ev_drawn_playable_force": "A húzott lap, {card}, illik, ezért a kötelező lerakás szerint {player} azonnal lerakja.",
     "ev_draw_on": "A húzott lap, {card}, nem illik, ezért {player} tovább húz.",

@@ -112,6 +112,7 @@ MESSAGES: dict[str, str] = {
     "ev_challenge_innocent": "Zakwestionowanie się nie udaje: {player} dostaje karę większą o dwie karty i traci kolejkę.",
     "ev_pending": "{player} ma teraz dobrać {count:acc}: może dołożyć kolejną kartę albo dobrać wszystkie.",
     "ev_pending_plus4": "{player} musi dobrać {count:acc} i stracić kolejkę albo zakwestionować +4.",
+    "ev_pending_stack_plus4": "{player} ma teraz dobrać {count:acc}: może dołożyć kolejną kartę +4, zakwestionować +4 albo dobrać wszystkie.",
     "ev_drawn_playable": "Dobrana karta, {card}, pasuje: {player} może ją od razu zagrać albo zatrzymać.",
     "ev_drawn_playable_force": "Dobrana karta, {card}, pasuje: przy obowiązkowym zagraniu {player} musi ją zagrać.",
     "ev_draw_on": "Dobranej karty, {card:gen}, nie można zagrać, więc {player} dobiera dalej.",

@@ -111,6 +111,7 @@ MESSAGES: dict[str, str] = {
     "ev_challenge_innocent": "Výzva neuspela: {player} dostáva trest o dve karty väčší a prichádza o ťah.",
     "ev_pending": "{player} má teraz ťahať {count:acc}: môže priložiť ďalšiu kartu, ktorá sa pripočíta, alebo si potiahnuť všetky.",
     "ev_pending_plus4": "{player} si buď potiahne {count:acc} a príde o ťah, alebo +4 spochybní výzvou.",
+    "ev_pending_stack_plus4": "{player} má teraz ťahať {count:acc}: môže priložiť ďalšiu kartu +4, spochybniť +4 výzvou alebo si potiahnuť všetky.",
     "ev_drawn_playable": "Potiahnutá karta, {card}, sa hodí: {player} ju môže hneď zahrať alebo si ju nechať.",
     "ev_drawn_playable_force": "Potiahnutá karta, {card}, sa hodí: pri povinnom zahraní ju {player} musí zahrať.",
     "ev_draw_on": "Potiahnutá karta, {card}, sa nehodí, takže {player} ťahá ďalej.",

@@ -18,7 +18,7 @@ from tests.messages.common import NAMES, fields
 from tests.messages.golden_gen import situations, trace
 
 #: the effects that state a number of cards: a draw, a penalty waiting, a reshuffle
-COUNTING = {"ev_draws", "ev_pending", "ev_pending_plus4", "ev_reshuffled"}
+COUNTING = {"ev_draws", "ev_pending", "ev_pending_plus4", "ev_pending_stack_plus4", "ev_reshuffled"}
 #: verdicts whose effects carry the draw: their reason must not count it too
 DRAWING_VERDICTS = ("take_penalty", "challenge_guilty", "challenge_innocent", "caught", "draw_one",
                     "draw_one_force", "draw_one_to_match", "draw_reshuffle", "draw_again")
