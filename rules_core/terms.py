@@ -155,7 +155,7 @@ TERMS: Final[dict[str, dict[str, str]]] = {
         'sk': 'zahrať kartu',
         'cs': 'zahrát kartu',
         'pl': 'zagrać kartę',
-        'hu': 'kijátszani egy lapot',
+        'hu': 'lerakni egy lapot',
         'et': 'käia kaart',
     },
     'pass': {
