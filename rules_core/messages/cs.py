@@ -47,7 +47,7 @@ MESSAGES: dict[str, str] = {
     "first_wild_color": "Jako první se otočila divoká karta, takže barvu určí ten, kdo začíná: {player} určí {color:acc}.",
     "must_name_color": "Jako první se otočila divoká karta: {player} musí nejdřív určit barvu.",
     "color_not_needed": "Barva už je daná ({color}), není co určovat.",
-    "challenge_nothing": "Není tu žádná +4, kterou by šlo zpochybnit. Zpochybnit jde jen +4 a smí to jen hráč, který si má líznout čtyři karty.",
+    "challenge_nothing": "Není tu žádná +4, kterou by šlo zpochybnit. Zpochybnit jde jen +4 a smí to jen hráč, na kterého ji někdo zahrál.",
     "draw_reshuffle": "{player} si smí líznout. Dobírací balíček je prázdný, takže se nejdřív zamíchá odhazovací hromádka kromě vrchní karty a vznikne nový dobírací balíček.",
     "draw_nothing": "Není co lízat: dobírací balíček je prázdný a na odhazovací hromádce leží jen vrchní karta, takže tah přechází dál.",
     "draw_one": "Místo zahrání si {player} může vždycky líznout kartu. Když se hodí, smí ji hned zahrát; když ne, tah přechází dál.",

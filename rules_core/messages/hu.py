@@ -48,7 +48,7 @@ MESSAGES: dict[str, str] = {
     "first_wild_color": "Első lapként fekete lap fordult fel, ezért a kezdő játékos nevezi meg a színt: {player} a {color:acc} választja.",
     "must_name_color": "Első lapként fekete lap fordult fel: {player} előbb színt választ, csak utána jöhet bármi más.",
     "color_not_needed": "A szín már eldőlt ({color}), nincs mit választani.",
-    "challenge_nothing": "Nincs megkérdőjelezhető +4-es. Csak a +4-est lehet megkérdőjelezni, és azt is csak az teheti meg, akinek a négy lapot fel kellene húznia.",
+    "challenge_nothing": "Nincs megkérdőjelezhető +4-es. Csak a +4-est lehet megkérdőjelezni, és azt is csak az teheti meg, akire rátették.",
     "draw_reshuffle": "{player} húzhat. A húzópakli elfogyott, ezért előbb a dobópakli lapjait – a legfelső kivételével – megkeverjük, és ezekből lesz az új húzópakli.",
     "draw_nothing": "Nincs mit húzni: a húzópakli üres, a dobópakliban pedig csak a legfelső lap van, így a következő játékos jön.",
     "draw_one": "Lerakás helyett {player} mindig húzhat. Ha a húzott lap illik, azonnal le is rakhatja; ha nem, a következő játékos jön.",

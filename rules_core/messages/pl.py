@@ -48,7 +48,7 @@ MESSAGES: dict[str, str] = {
     "first_wild_color": "Pierwsza odkryta karta jest czarna, więc kolor wybiera ten, kto zaczyna: {player} wybiera {color:acc}.",
     "must_name_color": "Pierwsza odkryta karta jest czarna: {player} musi najpierw wybrać kolor.",
     "color_not_needed": "Kolor jest już ustalony ({color}), więc nie ma czego wybierać.",
-    "challenge_nothing": "Nie ma tu +4 do zakwestionowania. Zakwestionować można tylko +4 i może to zrobić tylko gracz, który ma dobrać cztery karty.",
+    "challenge_nothing": "Nie ma tu +4 do zakwestionowania. Zakwestionować można tylko +4 i może to zrobić tylko gracz, na którego ją zagrano.",
     "draw_reshuffle": "{player} może dobrać kartę. Stos do dobierania jest pusty, więc najpierw tasuje się stos kart odrzuconych bez wierzchniej karty i powstaje nowy stos do dobierania.",
     "draw_nothing": "Nie ma czego dobierać: stos do dobierania jest pusty, a na stosie kart odrzuconych leży tylko wierzchnia karta, więc kolejka przechodzi dalej.",
     "draw_one": "Zamiast zagrać, {player} zawsze może dobrać kartę. Jeśli pasuje, wolno ją od razu położyć; jeśli nie, kolejka przechodzi dalej.",

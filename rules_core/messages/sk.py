@@ -47,7 +47,7 @@ MESSAGES: dict[str, str] = {
     "first_wild_color": "Ako prvá sa otočila divoká karta, takže farbu určí ten, kto začína: {player} určí {color:acc}.",
     "must_name_color": "Ako prvá sa otočila divoká karta: {player} musí najprv určiť farbu.",
     "color_not_needed": "Farba je už daná ({color}), nie je čo určovať.",
-    "challenge_nothing": "Na stole nečaká žiadna +4, ktorú by bolo možné spochybniť. Vyzvať sa dá iba pri +4 a smie to len hráč, ktorý si má potiahnuť štyri karty.",
+    "challenge_nothing": "Na stole nečaká žiadna +4, ktorú by bolo možné spochybniť. Vyzvať sa dá iba pri +4 a smie to len hráč, na ktorého ju zahrali.",
     "draw_reshuffle": "{player} si môže potiahnuť kartu. Ťahací balíček je prázdny, preto sa najprv zamieša odkladací balíček okrem vrchnej karty a vznikne nový ťahací balíček.",
     "draw_nothing": "Nie je čo ťahať: ťahací balíček je prázdny a na odkladacom balíčku je len vrchná karta, takže ťah prechádza ďalej.",
     "draw_one": "Namiesto zahrania si {player} môže vždy potiahnuť kartu. Ak sa hodí, môže ju hneď zahrať; ak nie, ťah prechádza ďalej.",
