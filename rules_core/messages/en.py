@@ -108,7 +108,7 @@ MESSAGES: dict[str, str] = {
     "ev_caught": "{player} is penalised for not saying “UNO!” in time.",
     "ev_challenge_guilty": "The challenge succeeds: the penalty goes back to {player}.",
     "ev_challenge_innocent": "The challenge fails: two extra cards are added to {player}’s penalty, and {player} misses their go.",
-    "ev_pending": "{player} now faces {count:nom}: they may stack another card or pick them up.",
+    "ev_pending": "{player} now faces {count:nom}: they may pass them on by stacking, or pick them up.",
     "ev_pending_plus4": "{player} must pick up {count:nom} and miss their go, or challenge the +4.",
     "ev_pending_stack_plus4": "{player} now faces {count:nom}: they may stack another +4, challenge the +4 or pick them all up.",
     "ev_drawn_playable": "The card drawn, {card:the}, can be played: {player} may play it at once or keep it.",
