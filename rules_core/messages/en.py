@@ -60,7 +60,7 @@ MESSAGES: dict[str, str] = {
     "catch_self": "{player} can’t catch themselves.",
     "catch_not_one": "{target} doesn’t have exactly one card, so there is nothing to catch.",
     "catch_too_late": "Too late to catch {target}: either they said “UNO!” in time, or the next player has already begun their turn.",
-    "caught": "{player} catches {target}, who is down to one card and didn’t say “UNO!”.",
+    "caught": "{player} catches {target}, who is down to one card without having said “UNO!”",
     "jump_in_penalty": "Nobody can jump in while a +2 or +4 is waiting to be picked up.",
     "card_not_in_hand": "There is no {card:nom} in {player}’s hand.",
     "jump_in_not_identical": "Jumping in needs a card exactly like the top one, the same colour and the same number or symbol: {card:the} isn’t the same card as {top:the}.",
