@@ -161,7 +161,7 @@ MESSAGES: dict[str, str] = {
     "err_internal": "internal error",
     # --- added by the engine stream (issue 8) ---
     "round_blocked": "The hand is blocked: nobody could play or draw, so nobody wins it and no points are scored. Deal again.",
-    "challenge_not_victim": "{player} can’t challenge this +4: only the player who has to pick up the four cards, {turn}, may challenge it.",
+    "challenge_not_victim": "{player} can’t challenge this +4: only the player who has to pick up the cards, {turn}, may challenge it.",
     "uno_call_not_one": "{player} will hold {count:nom} once {card:the} is played, not one, so there is no “UNO!” to say with it. The play itself is fine without the call.",
     "draw_again_last": "Draw to match: {card:the} can’t be played, so {player} draws again, for the last time, since this table allows at most {count:nom} in one turn. If this one can’t be played either, the turn passes.",
     "draw_cap_reached": "Draw to match: this table allows at most {count:nom} in one turn, and that limit has been reached. The last card drawn, {card:the}, can’t be played, so {player} draws no more and the turn passes.",
