@@ -223,7 +223,7 @@ WILDS: Final[dict[str, dict[str, Forms]]] = {
     "en": {"W": ("Wild", "the Wild", "a Wild"), "W+4": ("+4", "the +4", "a +4"),
            "WX": ("Wild Swap Hands", "the Wild Swap Hands", "a Wild Swap Hands"),
            "WS": ("Wild Shuffle Hands", "the Wild Shuffle Hands", "a Wild Shuffle Hands"),
-           "WC": ("Wild Customizable", "the Wild Customizable", "a Wild Customizable"),
+           "WC": ("blank card", "the blank card", "a blank card"),
            UNKNOWN: ("unknown card", "the unknown card", "an unknown card")},
     "sk": {"W": ("divoká karta", "divokej karty", "divokej karte", "divokú kartu",
                  "divokej karte", "divokou kartou"),
