@@ -8,7 +8,7 @@
 >>> r["legal"], r["rule"], r["rule_url"]
 (False, 'wild-draw-four', 'rules/#wild-draw-four')
 >>> r["reason"]
-'Ania has a card of the colour in play (red): the red 7. A +4 is only allowed when you have no card of that colour; played anyway, it is a bluff the next player can challenge.'
+'Ania holds the colour in play (red): the red 7. A +4 is only allowed when you have no card of that colour; played anyway, it is a bluff the next player can challenge.'
 >>> check(pos, {"type": "play", "card": "B3"}, lang="hu")["reason"]
 'A kék hármas nem rakható a piros hetesre: sem a színe nem egyezik (az érvényes szín: piros), sem a száma vagy a jele.'
 >>> check(pos, {"type": "jump"})["error"]["field"]

@@ -15,6 +15,7 @@ pytestmark = pytest.mark.browser
 BOOT_TIMEOUT_MS = 90_000
 PROJECTOR = {"width": 1920, "height": 1080}
 STRINGS = json.loads((ROOT / "i18n" / "stepper.json").read_text(encoding="utf-8"))
+CHECKER_STRINGS = json.loads((ROOT / "i18n" / "checker.json").read_text(encoding="utf-8"))
 CAST = json.loads((ROOT / "scenarios" / "cast.json").read_text(encoding="utf-8"))
 
 
@@ -298,7 +299,14 @@ def test_a_situation_from_the_checker_becomes_an_own_example(browser, site_url):
     tab = Tab(browser, site_url, viewport=PROJECTOR)
     try:
         page = tab.page
-        tab.goto("hu/examples/" + link("wild-any-time"))
+        # from the checker, one tap: its "as an example" button carries the situation to the examples page
+        tab.goto("hu/checker/" + link("wild-any-time"))
+        to_example = page.locator(".checker-to-example")
+        to_example.wait_for()
+        assert to_example.inner_text().strip() == CHECKER_STRINGS["hu"]["checker_to_example"]
+        assert to_example.get_attribute("href").endswith("/hu/examples/" + link("wild-any-time"))
+        to_example.click()
+        page.wait_for_url("**/hu/examples/#position=*")
         own = page.locator(".stepper-own")
         custom = own.locator('[data-scenario="custom"].stepper--ready')
         custom.wait_for(timeout=BOOT_TIMEOUT_MS)

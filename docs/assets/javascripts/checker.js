@@ -70,11 +70,14 @@ export function mount(root, { engine, strings, lang, siteRoot }) {
     h("option", { value: "" }, S("checker_also_none")),
     Object.entries(data.languages || {}).filter(([code]) => code !== lang)
       .map(([code, name]) => h("option", { value: code, lang: code }, name)));
+  // the same situation on the examples page: a teacher's own example that starts here (its move as step 1)
+  const exampleLink = h("a", { class: "md-button checker-to-example", hidden: true }, S("checker_to_example"));
   const actions = h("div", { class: "checker-actions" },
     h("div", { class: "checker-buttons" },
       h("button", { type: "button", class: "md-button checker-copy", onclick: copyLink }, S("checker_copy")),
       h("button", { type: "button", class: "md-button checker-print-button", onclick: () => window.print() }, S("checker_print")),
-      h("button", { type: "button", class: "md-button checker-start-over", onclick: startOver }, S("checker_start_over"))),
+      h("button", { type: "button", class: "md-button checker-start-over", onclick: startOver }, S("checker_start_over")),
+      exampleLink),
     copyFeedback,
     h("p", { class: "checker-also__choice" }, h("label", { for: `${id}-also` }, S("checker_also")), " ", alsoSelect));
   const barText = h("span", { class: "checker-bar__text" });
@@ -133,6 +136,8 @@ export function mount(root, { engine, strings, lang, siteRoot }) {
   });
 
   function render({ typing = false } = {}) {
+    exampleLink.hidden = empty();
+    if (!empty()) exampleLink.href = new URL(`${lang === "en" ? "" : `${lang}/`}examples/${toFragment(sit)}`, siteRoot).href;
     const me = meOf(sit, ui.me);
     const c = ctx();
     const active = document.activeElement;
