@@ -211,7 +211,8 @@ def _judge_pending(state: State, action: Action, player: int, rules: Rules) -> V
         if card not in state.hands[player]:
             return Verdict(False, "stacking", "card_not_in_hand", {"player": player, "card": card})
         if not stackable(card, state, rules):
-            return Verdict(False, "stacking", "stack_wrong",
+            # facing a +4, the challenge is the third answer (ev_pending_stack_plus4 offers it too)
+            return Verdict(False, "stacking", "stack_wrong_plus4" if plus4 else "stack_wrong",
                            {"card": card, "top": state.discard[-1], "count": pending.cards})
         extra = _needs(action, card, player, state, rules)
         if card == "W+4":

@@ -75,6 +75,7 @@ MESSAGES: dict[str, str] = {
     "challenge_guilty": "{player} zpochybňuje +4 a má pravdu: {offender} má kartu barvy, která platila před +4, takže trest dostává {offender}.",
     "challenge_innocent": "{player} zpochybňuje +4, ale mýlí se: {offender} nemá žádnou kartu barvy, která platila před +4. Zpochybnění tedy neuspělo a {player} si lízne o dvě karty víc.",
     "stack_wrong": "Nahoře čeká {top} a {card} se na ni přiložit nedá: přebít ji jde jen kartou, která se k ní smí přičíst, jinak je třeba líznout {count:acc}.",
+    "stack_wrong_plus4": "Nahoře čeká {top} a {card} se na ni přiložit nedá: přebít ji jde jen další kartou +4; jinak je třeba +4 zpochybnit nebo si líznout {count:acc}.",
     "stack_ok": "Přebíjení: {card} jde na {top:acc} a další hráč dostává celý součet.",
     "must_challenge_or_draw": "Po +4 si {player} musí líznout {count:acc}, nebo ji zpochybnit; kartu teď zahrát nemůže.",
     "must_draw_penalty": "{top} platí hned: {player} si musí líznout {count:acc} a nic na ni zahrát nemůže.",

@@ -74,6 +74,7 @@ MESSAGES: dict[str, str] = {
     "challenge_guilty": "{player} challenges the +4 and is right: {offender} has a card of the colour that was in play before the +4, so {offender} takes the penalty instead.",
     "challenge_innocent": "{player} challenges the +4 and is wrong: {offender} has no card of the colour that was in play before the +4, so the +4 was fair and the challenge costs {player} two extra cards.",
     "stack_wrong": "{top:the} is waiting to be answered, and {card:the} can’t be stacked on it: add a card that stacks, or pick up the {count:nom}.",
+    "stack_wrong_plus4": "{top:the} is waiting to be answered, and {card:the} can’t be stacked on it: add another +4, challenge the +4, or pick up the {count:nom}.",
     "stack_ok": "Stacking: {card:the} goes on {top:the}, and the next player faces the total.",
     "must_challenge_or_draw": "A +4 is waiting for {player}: they must pick up {count:nom} or challenge it, and can’t play a card now.",
     "must_draw_penalty": "{top:the} takes effect at once: {player} has to pick up {count:nom} and can’t play a card on it.",

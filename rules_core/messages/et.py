@@ -76,6 +76,7 @@ MESSAGES: dict[str, str] = {
     "challenge_guilty": "{player} kahtleb +4 õigsuses ja tal on õigus: {offender} hoiab käes kaarti, mille värv kehtis enne +4 käimist, seega saab karistuse {offender}.",
     "challenge_innocent": "{player} kahtleb +4 õigsuses, kuid eksib: {offender} ei hoia käes ühtegi kaarti, mille värv kehtis enne +4 käimist. +4 oli seega aus ja {player} võtab kahtlemise eest kaks kaarti rohkem.",
     "stack_wrong": "Pealmine {top} ootab vastust ja {card:part} ei saa selle peale kuhjata: käi kaart, mida saab kuhjata, või võta {count:obj}.",
+    "stack_wrong_plus4": "Pealmine {top} ootab vastust ja {card:part} ei saa selle peale kuhjata: käi veel üks +4-kaart, kahtle +4 õigsuses või võta {count:obj}.",
     "stack_ok": "Kuhjamine: {card} läheb {top:gen} peale ja järgmist mängijat ootab kogu summa.",
     "must_challenge_or_draw": "{player} peab +4 järel võtma {count:obj} või +4 õigsuses kahtlema; kaarti praegu käia ei saa.",
     "must_draw_penalty": "{top} mõjub kohe: {player} peab võtma {count:obj} ega saa selle peale kaarti käia.",

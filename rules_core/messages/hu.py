@@ -76,6 +76,7 @@ MESSAGES: dict[str, str] = {
     "challenge_guilty": "{player} megkérdőjelezi a +4-est, és igaza van: {offender} kezében van lap abból a színből, amely a +4-es előtt volt érvényben, ezért a büntetést {offender} kapja.",
     "challenge_innocent": "{player} megkérdőjelezi a +4-est, de téved: {offender} kezében nincs lap abból a színből, amely a +4-es előtt volt érvényben. A +4-es tehát szabályos volt, és a megkérdőjelezésért {player} két lappal többet húz.",
     "stack_wrong": "{top} miatt járó lapokat még senki sem húzta fel, és {card} nem halmozható rá: most vagy halmozható lapot kell rárakni, vagy {count:acc} kell húzni.",
+    "stack_wrong_plus4": "{top} miatt járó lapokat még senki sem húzta fel, és {card} nem halmozható rá: most vagy egy újabb +4-est kell rárakni, vagy meg kell kérdőjelezni a +4-est, vagy {count:acc} kell húzni.",
     "stack_ok": "Halmozás: {card} rákerül {top:sub}, és a következő játékosra már az összeg vár.",
     "must_challenge_or_draw": "{player} +4-est kapott: vagy húz {count:acc}, vagy megkérdőjelezi a +4-est; lapot most nem rakhat.",
     "must_draw_penalty": "{top} azonnal hat: {player} húzzon {count:acc}; most semmit sem rakhat rá.",

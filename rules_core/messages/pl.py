@@ -76,6 +76,7 @@ MESSAGES: dict[str, str] = {
     "challenge_guilty": "{player} kwestionuje +4 i ma rację: {offender} ma kartę w kolorze, który obowiązywał przed +4, więc karę dostaje {offender}.",
     "challenge_innocent": "{player} kwestionuje +4, ale się myli: {offender} nie ma żadnej karty w kolorze, który obowiązywał przed +4. Zakwestionowanie się nie udaje i {player} dobiera dwie karty więcej.",
     "stack_wrong": "Na wierzchu czeka {top}, a {card:gen} nie wolno na nią dołożyć: trzeba dołożyć kartę, na którą pozwalają zasady dokładania, albo dobrać {count:acc}.",
+    "stack_wrong_plus4": "Na wierzchu czeka {top}, a {card:gen} nie wolno na nią dołożyć: można dołożyć tylko kolejną kartę +4, zakwestionować +4 albo dobrać {count:acc}.",
     "stack_ok": "Dokładanie: {card} idzie na {top:acc}, a następny gracz ma teraz do dobrania całą sumę.",
     "must_challenge_or_draw": "Po +4 {player} musi dobrać {count:acc} albo zakwestionować tę kartę; teraz nie może zagrać żadnej karty.",
     "must_draw_penalty": "{top} działa od razu: {player} musi dobrać {count:acc} i nie może położyć na nią karty.",

@@ -75,6 +75,7 @@ MESSAGES: dict[str, str] = {
     "challenge_guilty": "{player} vyzýva a má pravdu: {offender} má kartu farby, ktorá platila pred +4, preto trest dostáva {offender}.",
     "challenge_innocent": "{player} vyzýva, ale mýli sa: {offender} nemá žiadnu kartu farby, ktorá platila pred +4. Výzva teda neuspela a {player} si potiahne o dve karty viac.",
     "stack_wrong": "Navrchu čaká {top} a {card} sa na ňu priložiť nedá: prebiť ju možno iba kartou, ktorú sčítavanie dovoľuje, inak si treba potiahnuť {count:acc}.",
+    "stack_wrong_plus4": "Navrchu čaká {top} a {card} sa na ňu priložiť nedá: prebiť ju možno iba ďalšou kartou +4; inak treba +4 spochybniť výzvou alebo si potiahnuť {count:acc}.",
     "stack_ok": "Sčítavanie: {card} ide na {top:acc} a ďalší hráč dostáva celý súčet.",
     "must_challenge_or_draw": "Po +4 si {player} musí buď potiahnuť {count:acc}, alebo ju spochybniť výzvou; kartu teraz zahrať nemôže.",
     "must_draw_penalty": "{top} platí hneď: {player} si musí potiahnuť {count:acc} a kartu na ňu zahrať nemôže.",

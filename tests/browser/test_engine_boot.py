@@ -1,6 +1,7 @@
 """How the referee starts (docs/assets/javascripts/engine.js, engine-worker.js, referee-files.js): from the build's
-memory snapshot, and the normal way when the snapshot is missing, broken, not restorable or too slow to download
-(Pyodide's snapshot options are private, so a failed restore must never leave the checker dead); every file fetched
+memory snapshot, and the normal way when the snapshot is missing, broken, not restorable or too slow for the line
+(Pyodide's snapshot options are private, so a failed restore must never leave the checker dead; a snapshot too
+slow for the line comes in the background for the next visit, never with Save-Data); every file fetched
 once on every path; a second visit from the referee's cache; a host serving another build's files refused; the
 loader's contract (state, progress, pending calls settling when the worker dies); nothing started on reading pages.
 
@@ -192,45 +193,74 @@ def test_a_host_serving_another_builds_file_is_refused(tab):
     assert not tab.foreign
 
 
-def test_a_snapshot_too_slow_to_download_is_dropped_for_a_normal_boot(tab):
-    """On a slow connection the snapshot would cost more time than it saves: the worker measures its download,
-    stops it and boots normally, and fetches nothing twice. (Throttled until the worker has given it up.)"""
-    failed = []
-    seen = referee_requests(tab)
-    tab.context.on("requestfailed", lambda request: failed.append(request.url))
+SLOW_LINE = {"offline": False, "latency": 20, "downloadThroughput": 2e6 / 8, "uploadThroughput": 1e6 / 8}
+FREE_LINE = {"offline": False, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1}
+DEFERRED = "too slow for it now"
+
+
+def on_a_slow_line_until_the_snapshot_is_deferred(tab, path: str) -> None:
+    """Open the page on a 2 Mbit/s line until the worker has judged it too slow for the snapshot (it says so on its
+    console, in under a second of the other files' download), then lift the throttling (so the test is quick)."""
+    said: list[str] = []
+    tab.page.on("worker", lambda worker: worker.on("console", lambda msg: said.append(msg.text)))
     cdp = tab.context.new_cdp_session(tab.page)
     cdp.send("Network.enable")
-    cdp.send("Network.emulateNetworkConditions", {
-        "offline": False, "latency": 20, "downloadThroughput": 2e6 / 8, "uploadThroughput": 1e6 / 8})
-    tab.page.goto(tab.site_url + shared_link(LEGAL), wait_until="commit")
+    cdp.send("Network.emulateNetworkConditions", SLOW_LINE)
+    tab.page.goto(tab.site_url + path, wait_until="commit")
     for _ in range(600):
-        if any("rules_core.snapshot.zst" in url for url in failed):
+        if any(DEFERRED in text for text in said):
             break
         tab.page.wait_for_timeout(100)
     else:
-        pytest.fail(f"the snapshot's download was not stopped; failed requests: {failed}")
-    cdp.send("Network.emulateNetworkConditions", {
-        "offline": False, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
+        pytest.fail(f"the snapshot was not deferred; the worker said: {said}")
+    cdp.send("Network.emulateNetworkConditions", FREE_LINE)
+
+
+def test_a_snapshot_too_slow_for_the_line_comes_in_the_background_for_the_next_visit(tab):
+    """On a slow connection the snapshot would cost more time than it saves: the worker judges the line by the other
+    files before the snapshot's first byte, boots normally, and downloads the snapshot once the referee is idle, into
+    its cache; the next visit restores it. Nothing is fetched twice, no download is stopped half-way."""
+    failed = []
+    seen = referee_requests(tab)
+    tab.context.on("requestfailed", lambda request: failed.append(request.url))
+    on_a_slow_line_until_the_snapshot_is_deferred(tab, shared_link(LEGAL))
     verdict = tab.page.locator('[role="status"][data-legal]').first
     verdict.wait_for(timeout=BOOT_TIMEOUT_MS)
+    assert not [path for path in seen if "snapshot" in path], dict(seen)  # not during the boot
     assert tab.page.evaluate("() => performance.getEntriesByName('referee-ready')[0].detail.boot") == "fresh"
     assert engine_answers(tab) == (True, False)
+    # the worker says "stored" once the cache holds the snapshot too (the footer then shows the referee as kept)
+    tab.page.locator('[data-offline-keep][data-kept="true"]').wait_for(state="attached", timeout=BOOT_TIMEOUT_MS)
+    for _ in range(50):  # (the worker's request events may reach the test after its cache is written)
+        if "/pyodide/rules_core.snapshot.zst" in seen:
+            break
+        tab.page.wait_for_timeout(100)
+    assert [path for path in seen if "snapshot" in path] == ["/pyodide/rules_core.snapshot.zst"], dict(seen)
     assert_each_fetched_once(seen)
-    # the next visit on this device does not start the snapshot's download again only to give it up again: it
-    # boots from the referee's cache without asking the network for anything
-    tab.page.wait_for_function("""async (wanted) => {
-        for (const name of (await caches.keys()).filter((n) => n.startsWith("uno-referee-"))) {
-            const keys = (await (await caches.open(name)).keys()).map((r) => r.url);
-            if (keys.some((url) => url.includes(".dropped?")) && keys.filter((url) => !url.includes(".dropped?")).length >= wanted) return true;
-        }
-        return false;
-    }""", arg=len(MANIFEST["files"]) - 1, timeout=BOOT_TIMEOUT_MS, polling=200)
+    assert failed == []
     seen.clear()
     tab.page.goto("about:blank")  # (the same link again would only change the fragment: no new page)
-    second = first_verdict(tab, shared_link(LEGAL))
-    assert not [path for path in seen if "snapshot" in path], dict(seen)
-    assert second["boot"] == "fresh", second
+    assert first_verdict(tab, shared_link(LEGAL)) == {"boot": "snapshot", "cached": True}
     assert not [path for path in seen if path.endswith((".zst", ".whl", ".wasm", ".zip"))], dict(seen)
+    tab.assert_clean()
+
+
+SAVE_DATA = "Object.defineProperty(self.navigator, 'connection', { value: { saveData: true } });\n"
+
+
+def test_with_save_data_the_snapshot_is_never_downloaded(tab):
+    """Save-Data on (set in the worker before its first line runs): a normal boot, and no snapshot afterwards either."""
+    def with_save_data(route):
+        response = route.fetch()
+        route.fulfill(response=response, body=SAVE_DATA + response.text())
+
+    tab.context.route("**/engine-worker.js*", with_save_data)
+    seen = referee_requests(tab)
+    assert first_verdict(tab, shared_link(LEGAL)) == {"boot": "fresh", "cached": False}
+    assert engine_answers(tab) == (True, False)
+    tab.page.wait_for_timeout(4000)  # past the idle delay of a background download
+    assert not [path for path in seen if "snapshot" in path], dict(seen)
+    assert_each_fetched_once(seen)
     tab.assert_clean()
 
 

@@ -13,12 +13,13 @@ import json
 import shutil
 import socket
 import threading
+from collections import Counter
 from pathlib import Path
 
 import pytest
 
 from .conftest import LANGS, ROOT, SITE, SiteHandler, Tab, axe_violations, lang_prefix
-from .test_engine_boot import ILLEGAL, LEGAL, shared_link
+from .test_engine_boot import ILLEGAL, LEGAL, on_a_slow_line_until_the_snapshot_is_deferred, shared_link
 
 pytestmark = pytest.mark.browser
 
@@ -176,6 +177,27 @@ def test_offline_pages_stay_accessible(visited_home, host):
     go_offline(tab, host)
     tab.goto("et/")
     assert axe_violations(tab.page) == []
+
+
+def test_after_a_first_visit_on_a_slow_line_the_checker_starts_from_the_snapshot_offline(browser, host):
+    """The first visit boots without the snapshot (the line is too slow for it) and downloads it in the background
+    once the referee is idle: offline, the next visit restores it. Nothing was fetched twice."""
+    tab = offline_tab(browser, host.url)
+    on_a_slow_line_until_the_snapshot_is_deferred(tab, shared_link(LEGAL))
+    tab.page.locator('[role="status"][data-legal]').first.wait_for(timeout=BOOT_TIMEOUT_MS)
+    assert tab.page.evaluate("() => performance.getEntriesByName('referee-ready')[0].detail.boot") == "fresh"
+    wait_until_offline_ready(tab)  # "kept" once the snapshot has arrived: the whole referee is in its cache
+    # (the service worker precaches referee.json and pyodide.mjs with the pages, by design)
+    referee = Counter(path.split("?")[0] for path in host.requests
+                      if "/pyodide/" in path and not path.startswith(("/pyodide/referee.json", "/pyodide/pyodide.mjs")))
+    assert set(referee.values()) == {1} and referee["/pyodide/rules_core.snapshot.zst"] == 1, referee
+    go_offline(tab, host)
+    tab.page.goto("about:blank")
+    assert verdict_of(tab, "sk/" + shared_link(ILLEGAL)) == "false"
+    detail = tab.page.evaluate("() => performance.getEntriesByName('referee-ready')[0].detail")
+    assert detail == {"boot": "snapshot", "cached": True}
+    tab.assert_clean()
+    tab.close()
 
 
 def test_keep_the_referee_on_request_on_a_slow_or_unknown_line(browser, host):

@@ -4,8 +4,9 @@
 // {id, request: "<JSON string>"}; the worker posts {type: "progress", loaded, total, phase}
 // while it gets ready (phase "download", then "start"), {type: "ready", boot, cached} once (boot is "snapshot" or
 // "fresh"; cached: every file came from the referee's cache), then {id, response: "<JSON string>"} for each
-// request, and {type: "stored", complete} once it has kept what it downloaded. A failed boot is reported as
-// {type: "boot-error", message, kind} (kind "offline" when the network is gone and the files are not kept here).
+// request, and {type: "stored", complete} once it has kept what it downloaded (again after a snapshot downloaded in
+// the background). A failed boot is reported as {type: "boot-error", message, kind} (kind "offline" when the
+// network is gone and the files are not kept here).
 //
 // Every file is fetched once (referee-files.js: from the referee's cache, else its .zst copy from the network) and
 // handed to Pyodide from memory: the runtime's module through createPyodideModule, the standard library as a blob
@@ -14,9 +15,13 @@
 // reuses the same bytes: nothing is downloaded twice.
 //
 // Fast path: the build's memory snapshot of Pyodide with rules_core imported (hooks/make_snapshot.mjs); restoring
-// it skips Python's start-up and the imports. On a slow line it costs more time than it saves: if its download,
-// measured as it arrives, would end later than SNAPSHOT_BUDGET_MS after it began, it is stopped for a normal boot
-// (the next visit on a better line fetches it). From the cache it is free. With Save-Data, only a kept one is used.
+// it skips Python's start-up and the imports. On a slow line it costs more time than it saves, so before its first
+// byte the worker judges the line by the pace of the referee's other files: if the snapshot would end later than
+// SNAPSHOT_BUDGET_MS after it began, Python boots normally and the snapshot is downloaded once in the background,
+// after the referee has answered and is idle, into the referee's cache: the next visit (online or offline)
+// restores it. From the cache it is free. With Save-Data, only a kept one is used and none is downloaded. If a
+// started download slows down past its budget after all, it is stopped for a normal boot (not fetched again in
+// that session: its first bytes were sent already). A snapshot that arrived but did not restore is not used again.
 import { loadPyodide } from "../../pyodide/pyodide.mjs";
 import { SNAPSHOT, StaleFileError, loadManifest, refereeFiles } from "./referee-files.js";
 
@@ -26,14 +31,47 @@ const SNAPSHOT_BUDGET_MS = 4000;
 const MEASURE_AFTER_MS = 1000;
 const CHECK_EVERY_MS = 250;
 const STRIKES = 3;
+const PACE_SAMPLE_BYTES = 512 * 1024;
+const PACE_WINDOW_MS = 1000;
+const IDLE_MS = 1500;
 const saveData = Boolean(self.navigator.connection && self.navigator.connection.saveData);
 
 let phase = "download";
 let files = null;
+let onBytes = () => {}; // the line's pace, while the snapshot waits for it
+let lastRequest = 0;
 const post = (message) => postMessage(message);
-const progress = (counts) => post({ type: "progress", phase, ...counts });
+// (a background download after "ready" is not the page's business: no progress for it)
+const progress = (counts) => phase !== "background" && post({ type: "progress", phase, ...counts });
 
-// The snapshot's download budget: the pace of its bytes, checked every CHECK_EVERY_MS after the first second; it is
+// Whether the line can carry the snapshot within its budget, judged before its first byte (so a snapshot too slow
+// for the line sends nothing now and is not sent twice later) from the referee's other files as they arrive:
+// everything still to come, the snapshot included, at the pace so far. Fast as soon as PACE_SAMPLE_BYTES (or every
+// file asked of the network) say so: the fast path waits for a few chunks only. Slow if it is not fast after
+// PACE_WINDOW_MS, or if the network sends nothing (the other files all came from the cache: no pace to judge).
+function lineCarries(snapshotBytes, others) {
+  const started = performance.now();
+  const projected = () => {
+    const { received, expected } = files.network();
+    return received ? ((expected - received + snapshotBytes) * (performance.now() - started)) / received : Infinity;
+  };
+  return new Promise((resolve) => {
+    let timer = 0;
+    const decide = (fast) => {
+      clearTimeout(timer);
+      onBytes = () => {};
+      resolve(fast);
+    };
+    onBytes = () => {
+      const { received, expected } = files.network();
+      if ((received >= PACE_SAMPLE_BYTES || received >= expected) && projected() <= SNAPSHOT_BUDGET_MS) decide(true);
+    };
+    timer = setTimeout(() => decide(projected() <= SNAPSHOT_BUDGET_MS), PACE_WINDOW_MS);
+    Promise.allSettled(others).then(() => decide(projected() <= SNAPSHOT_BUDGET_MS));
+  });
+}
+
+// The snapshot's download budget (a safety net for a line that slows down after lineCarries): the pace of its bytes, checked every CHECK_EVERY_MS after the first second; it is
 // stopped only after STRIKES checks in a row project it over budget (a worker starved of CPU reads late, but catches
 // up with what the network delivered).
 function snapshotBudget(abort) {
@@ -69,7 +107,7 @@ const manifestFromPage = new Promise((resolve) => { giveManifest = resolve; });
 
 async function boot() {
   const manifest = (await manifestFromPage) || (await loadManifest(base));
-  files = refereeFiles(base, manifest, { onProgress: progress });
+  files = refereeFiles(base, manifest, { onProgress: (counts) => { progress(counts); onBytes(); } });
   const wheelEntry = manifest.files.find((entry) => entry.name.endsWith(".whl"));
   const lock = files.get("pyodide-lock.json").then((bytes) => JSON.parse(new TextDecoder().decode(bytes)));
   const wheel = files.get(wheelEntry.name);
@@ -78,16 +116,26 @@ async function boot() {
   const wasmURL = new URL("pyodide.asm.wasm", base).href;
   const wasm = files.response("pyodide.asm.wasm"); // started now; each boot below takes a fresh response
 
-  const abort = new AbortController();
-  const budget = snapshotBudget(abort);
-  // given up for its download budget once: taken from the cache only (kept by "Keep the referee"), never
-  // downloaded again to be given up again
-  abort.signal.addEventListener("abort", () => files.markDropped(SNAPSHOT));
-  const dropped = !saveData && (await files.wasDropped(SNAPSHOT));
+  let later = null; // the snapshot's download in the background, when the line was too slow for it now
+  const snapshotFile = async () => {
+    if (await files.wasDropped(SNAPSHOT)) throw new Error("it did not restore on this device");
+    if (await files.kept(SNAPSHOT)) return files.get(SNAPSHOT, { cacheOnly: true });
+    if (saveData) throw new Error("not kept on this device, and Save-Data is on");
+    const entry = files.entry(SNAPSHOT);
+    if (!(await lineCarries(entry.packedSize || entry.size, [lock, wheel, stdlib, runtime, wasm]))) {
+      later = snapshotLater;
+      throw new Error("the line is too slow for it now; it is downloaded once the referee is idle");
+    }
+    const abort = new AbortController();
+    const budget = snapshotBudget(abort);
+    try {
+      return await files.get(SNAPSHOT, { signal: abort.signal, meter: budget.meter });
+    } finally {
+      budget.stop();
+    }
+  };
   // (a snapshot that fails its digest is only a snapshot lost: the normal boot checks the files it needs)
-  const snapshot = files.get(SNAPSHOT, { signal: abort.signal, meter: budget.meter, cacheOnly: saveData || dropped })
-    .catch((error) => Promise.reject(new Error(error.message)));
-  snapshot.catch(() => {}).finally(() => budget.stop());
+  const snapshot = snapshotFile().catch((error) => Promise.reject(new Error(error.message)));
   for (const promise of [wheel, snapshot, wasm]) promise.catch(() => {}); // handled where awaited
 
   // Pyodide fetches its WebAssembly itself: answer that one URL with the referee's bytes.
@@ -123,6 +171,8 @@ async function boot() {
     pyodide = await loadPyodide(options({ _loadSnapshot: snapshot }));
   } catch (error) {
     if (error instanceof StaleFileError) throw error;
+    // loadPyodide awaited the snapshot first: if it arrived, it is the restore that failed (not again, here)
+    if (await snapshot.then(() => true, () => false)) files.markDropped(SNAPSHOT);
     if (!saveData) console.warn(`referee: no memory snapshot (${error.message}); starting Python normally`);
     how = "fresh";
     pyodide = await loadPyodide(options());
@@ -131,7 +181,35 @@ async function boot() {
   pyodide.pyimport("stdlib_fallback").install();
   await installWheel(pyodide, wheel);
   const handle = handler(pyodide);
-  return { handle, boot: how, cached: manifest.files.every((entry) => entry.optional || files.fromCache(entry.name)) };
+  return { handle, boot: how, later,
+    cached: manifest.files.every((entry) => entry.optional || files.fromCache(entry.name)) };
+}
+
+// Resolves once the referee has had no request for IDLE_MS (its answers come first).
+function whenIdle() {
+  return new Promise((resolve) => {
+    const wait = () => {
+      const quiet = performance.now() - lastRequest;
+      if (quiet >= IDLE_MS) resolve();
+      else setTimeout(wait, IDLE_MS - quiet);
+    };
+    setTimeout(wait, IDLE_MS);
+  });
+}
+
+// The snapshot the line was too slow for at boot: once, whole (no budget: nobody waits for it), checked and kept
+// as the other files are, for the next visit. If it does not arrive, this visit's referee is not affected.
+async function snapshotLater() {
+  await whenIdle();
+  if (saveData || self.navigator.onLine === false) return;
+  phase = "background";
+  try {
+    await files.get(SNAPSHOT);
+  } catch (error) {
+    console.warn(`referee: the memory snapshot did not arrive in the background (${error.message})`);
+    return;
+  }
+  post({ type: "stored", complete: await files.storeAll() });
 }
 
 async function installWheel(pyodide, wheel) {
@@ -169,11 +247,12 @@ function handler(pyodide) {
 
 const ready = boot();
 ready.then(
-  async ({ boot: how, cached }) => {
+  async ({ boot: how, cached, later }) => {
     phase = "ready";
     progress(files.progress());
     post({ type: "ready", boot: how, cached });
     post({ type: "stored", complete: await files.storeAll() });
+    if (later) await later();
   },
   (error) => {
     const message = String(error && error.message ? error.message : error);
@@ -188,6 +267,7 @@ onmessage = async (event) => {
     return;
   }
   const { id, request } = event.data;
+  lastRequest = performance.now();
   try {
     const { handle } = await ready;
     post({ id, response: handle(request) });

@@ -80,11 +80,12 @@ async function readBody(response, entry, packed, onBytes, signal) {
   return out;
 }
 
-// files(base, manifest, {onProgress}) -> {get(name, options), response(name), entry(name), progress(), storeAll(),
-//   markDropped(name), wasDropped(name)}
+// files(base, manifest, {onProgress}) -> {get(name, options), kept(name), response(name), entry(name), progress(),
+//   network(), storeAll(), markDropped(name), wasDropped(name)}
 // get() resolves with the file's bytes (once per name: a second call shares the first); options.signal stops a
 // download, options.meter(received, total) is called as the bytes arrive (the snapshot's download budget),
-// options.cacheOnly takes the file only from the cache (Save-Data).
+// options.cacheOnly takes the file only from the cache (Save-Data). network() gives {received, expected}: the bytes
+// the network has sent so far and the download sizes of the files it was asked for (the line's pace).
 export function refereeFiles(base, manifest, { onProgress = () => {}, store = true } = {}) {
   const byName = new Map(manifest.files.map((entry) => [entry.name, entry]));
   const wanted = new Map(); // name -> promise of bytes
@@ -92,6 +93,7 @@ export function refereeFiles(base, manifest, { onProgress = () => {}, store = tr
   const loaded = new Map(); // name -> bytes transferred (or read from the cache)
   const fromCache = new Set();
   const toStore = new Map(); // name -> bytes fetched from the network, to keep in the cache
+  const network = { received: 0, expected: 0 }; // bytes from the network so far, and of the files it is sending
   const cachePromise = openCache(cacheName(manifest));
   const key = (entry) => `${base}${entry.name}?v=${entry.rev}`;
   const transfer = (entry) => entry.packedSize || entry.size;
@@ -123,9 +125,11 @@ export function refereeFiles(base, manifest, { onProgress = () => {}, store = tr
     const response = await fetch(url, { signal });
     if (!response.ok) throw new Error(`${entry.name}: HTTP ${response.status}`);
     const total = transfer(entry);
+    network.expected += total;
     let received = 0;
     const bytes = await readBody(response, entry, packed, (count) => {
       received += count;
+      network.received += count;
       loaded.set(entry.name, Math.min(received, total));
       if (meter) meter(received, total);
       report();
@@ -157,6 +161,12 @@ export function refereeFiles(base, manifest, { onProgress = () => {}, store = tr
     }
     if (options && options.cacheOnly) throw new Error(`${entry.name}: not kept on this device`);
     return fromNetwork(entry, options);
+  }
+
+  // Whether the cache holds the file (the worker decides how to get the snapshot before it asks for it).
+  async function kept(name) {
+    const entry = byName.get(name);
+    return Boolean(entry && (await cached(entry)));
   }
 
   function get(name, options) {
@@ -212,8 +222,8 @@ export function refereeFiles(base, manifest, { onProgress = () => {}, store = tr
     }
   }
 
-  // A file given up on this device (the snapshot on a line too slow for it) is remembered in the referee's cache
-  // (per revision), so later visits do not download its first megabytes again only to give it up again.
+  // A file given up on this device (a snapshot that arrived whole but did not restore here) is remembered in the
+  // referee's cache (per revision), so later visits do not try it again, nor download it again.
   const droppedKey = (entry) => `${base}${entry.name}.dropped?v=${entry.rev}`;
   async function markDropped(name) {
     const cache = await cachePromise;
@@ -231,8 +241,8 @@ export function refereeFiles(base, manifest, { onProgress = () => {}, store = tr
     }
   }
 
-  return { get, response, progress, storeAll, markDropped, wasDropped, entry: (name) => byName.get(name),
-    fromCache: (name) => fromCache.has(name) };
+  return { get, kept, response, progress, storeAll, markDropped, wasDropped, entry: (name) => byName.get(name),
+    fromCache: (name) => fromCache.has(name), network: () => ({ ...network }) };
 }
 
 export async function isComplete(cache, base, manifest) {
