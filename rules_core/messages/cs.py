@@ -162,7 +162,7 @@ MESSAGES: dict[str, str] = {
     "err_internal": "vnitřní chyba",
     # --- added by the engine stream (issue 8) ---
     "round_blocked": "Kolo skončilo zablokované: nikdo nemohl hrát ani si líznout, a tak ho nikdo nevyhrál a body se nepočítají. Rozdává se znovu.",
-    "challenge_not_victim": "{player} tuto +4 zpochybnit nemůže: smí to jen ten, kdo si za ni má líznout čtyři karty, tedy {turn}.",
+    "challenge_not_victim": "{player} tuto +4 zpochybnit nemůže: smí to jen ten, kdo si za ni má líznout karty, tedy {turn}.",
     "uno_call_not_one": "Když {player} zahraje {card:acc}, bude mít v ruce {count:acc}, ne jednu, takže není důvod křičet „UNO!“. Samotné zahrání je v pořádku i bez toho.",
     "draw_again_last": "Lízání až do shody: {card} se nehodí, a tak si {player} lízne znovu, ale naposledy, protože u tohoto stolu se v jednom tahu dá líznout nejvýš {count:acc}. Když se nehodí ani tahle karta, tah přechází dál.",
     "draw_cap_reached": "Lízání až do shody: u tohoto stolu se v jednom tahu dá líznout nejvýš {count:acc} a tento limit je vyčerpaný. Poslední líznutá karta, {card}, se nehodí, takže {player} už nelízá a tah přechází dál.",

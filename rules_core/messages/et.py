@@ -163,7 +163,7 @@ MESSAGES: dict[str, str] = {
     "err_internal": "sisemine viga",
     # --- added by the engine stream (issue 8) ---
     "round_blocked": "Ring lõppes ummikus: keegi ei saanud enam kaarti käia ega võtta, seega pole ringil võitjat ja punkte ei loeta. Kaardid jagatakse uuesti.",
-    "challenge_not_victim": "{player} ei saa selle +4 õigsuses kahelda: seda võib teha ainult mängija, kes peab need neli kaarti võtma, ehk {turn}.",
+    "challenge_not_victim": "{player} ei saa selle +4 õigsuses kahelda: seda võib teha ainult mängija, kes peab selle pärast kaarte võtma, ehk {turn}.",
     "uno_call_not_one": "Kui {player} käib {card:gen}, jääb tal kätte {count:part}, mitte üks, seega pole praegu põhjust „UNO!“ hüüda. Käik ise on ka ilma hüüdeta korras.",
     "draw_again_last": "Võtmine kuni sobiva kaardini: {card} ei sobi, seega võtab {player} uuesti, kuid viimast korda: selle laua taga võib ühe käigu jooksul võtta kõige rohkem {count:obj}. Kui ka see ei sobi, läheb käik edasi.",
     "draw_cap_reached": "Võtmine kuni sobiva kaardini: selle laua taga võib ühe käigu jooksul võtta kõige rohkem {count:obj} ja see piir on täis. Viimati võetud kaart, {card}, ei sobi, seega ei võta {player} rohkem ja käik läheb edasi.",

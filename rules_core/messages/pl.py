@@ -163,7 +163,7 @@ MESSAGES: dict[str, str] = {
     "err_internal": "błąd wewnętrzny",
     # --- added by the engine stream (issue 8) ---
     "round_blocked": "Rozdanie skończyło się zablokowaniem: nikt nie mógł ani zagrać, ani dobrać karty, więc nikt go nie wygrywa i nie liczy się punktów. Rozdaje się od nowa.",
-    "challenge_not_victim": "{player} nie może zakwestionować tej +4: może to zrobić tylko gracz, który ma dobrać cztery karty, czyli {turn}.",
+    "challenge_not_victim": "{player} nie może zakwestionować tej +4: może to zrobić tylko gracz, który ma za nią dobrać karty, czyli {turn}.",
     "uno_call_not_one": "Po zagraniu {card:gen} {player} będzie mieć na ręce {count:acc}, a nie jedną, więc nie ma powodu krzyczeć „UNO!”. Samo zagranie jest w porządku i bez okrzyku.",
     "draw_again_last": "Dobieranie do skutku: {card} nie pasuje, więc {player} dobiera jeszcze jedną, ostatnią kartę: przy tym stole w jednej kolejce można dobrać najwyżej {count:acc}. Jeśli i ta karta nie pasuje, kolejka przechodzi dalej.",
     "draw_cap_reached": "Dobieranie do skutku: przy tym stole w jednej kolejce można dobrać najwyżej {count:acc} i ten limit jest już wyczerpany. Ostatnia dobrana karta, {card}, nie pasuje, więc {player} już nie dobiera, a kolejka przechodzi dalej.",

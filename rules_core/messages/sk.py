@@ -162,7 +162,7 @@ MESSAGES: dict[str, str] = {
     "err_internal": "vnútorná chyba",
     # --- added by the engine stream (issue 8) ---
     "round_blocked": "Kolo je zablokované a skončilo sa: nikto nemohol zahrať ani si potiahnuť kartu, takže ho nikto nevyhral a body sa nerátajú. Rozdáva sa znova.",
-    "challenge_not_victim": "{player} nemôže túto +4 spochybniť: vyzvať smie iba ten, kto si má potiahnuť štyri karty, teda {turn}.",
+    "challenge_not_victim": "{player} nemôže túto +4 spochybniť: vyzvať smie iba ten, kto si má za ňu potiahnuť karty, teda {turn}.",
     "uno_call_not_one": "Keď {player} zahrá {card:acc}, bude mať v ruke {count:acc}, nie jednu, takže niet dôvodu kričať „UNO!“. Samotné zahranie je v poriadku aj bez toho.",
     "draw_again_last": "Ťahanie do zhody: {card} sa nehodí, a tak {player} ťahá znova, no naposledy: pri tomto stole sa v jednom ťahu dá potiahnuť najviac {count:acc}. Ak sa nehodí ani táto karta, ťah prechádza ďalej.",
     "draw_cap_reached": "Ťahanie do zhody: pri tomto stole sa v jednom ťahu dá potiahnuť najviac {count:acc} a tento limit je vyčerpaný. Posledná potiahnutá karta, {card}, sa nehodí, takže {player} už neťahá a ťah prechádza ďalej.",
