@@ -155,7 +155,7 @@ TERMS: Final[dict[str, dict[str, str]]] = {
         'sk': 'zahrať kartu',
         'cs': 'zahrát kartu',
         'pl': 'zagrać kartę',
-        'hu': 'kijátszani egy lapot',
+        'hu': 'lerakni egy lapot',
         'et': 'käia kaart',
     },
     'pass': {
@@ -177,7 +177,7 @@ TERMS: Final[dict[str, dict[str, str]]] = {
     'uno': {
         'en': 'say “UNO!”',
         'sk': 'zakričať „UNO!“',
-        'cs': 'zakřičet „UNO!“',
+        'cs': 'říct „UNO!“',
         'pl': 'krzyknąć „UNO!”',
         'hu': 'bemondani: „UNO!”',
         'et': 'hüüda „UNO!“',
@@ -185,7 +185,7 @@ TERMS: Final[dict[str, dict[str, str]]] = {
     'catch': {
         'en': 'catch a player who didn’t say “UNO!”',
         'sk': 'prichytiť hráča, ktorý nezakričal „UNO!“',
-        'cs': 'nachytat hráče, který nezakřičel „UNO!“',
+        'cs': 'nachytat hráče, který neřekl „UNO!“',
         'pl': 'przyłapać gracza, który nie krzyknął „UNO!”',
         'hu': 'rajtakapni azt, aki nem mondta be az UNO-t',
         'et': 'tabada mängija, kes ei hüüdnud „UNO!“',
@@ -346,10 +346,11 @@ EVERYDAY: Final[dict[str, dict[str, list[str]]]] = {
         'draw_two': ['plus dvě', 'vezmi si dvě'],
         'wild': ['žolík', 'změna barvy'],
         'wild_draw_four': ['plus čtyři', 'plus čtyřka'],
-        'draw_pile': ['hromádka'],
+        'draw_pile': ['lízací balíček'],
         'draw': ['táhnout', 'dobrat si'],
         'play': ['odhodit'],
         'stacking': ['sčítání'],
+        'uno': ['zakřičet „UNO!“'],
     },
     'pl': {
         'number_card': ['zero', 'jedynka', 'dwójka', 'trójka', 'czwórka', 'piątka', 'szóstka',

@@ -24,10 +24,15 @@ SEED_OVERLAP = ROOT.parent / "shared" / "tools" / "seed_overlap.py"
 ADMONITION_TITLES = {
     "en": ("Official rule", "House rule — not official", "Edition difference"),
     "sk": ("Oficiálne pravidlo", "Domáce pravidlo – nie je oficiálne", "Rozdiel medzi vydaniami"),
-    "cs": ("Oficiální pravidlo", "Domácí pravidlo — není oficiální", "Rozdíl mezi vydáními"),
+    "cs": ("Oficiální pravidlo", "Domácí pravidlo – není oficiální", "Rozdíl mezi vydáními"),
     "pl": ("Oficjalna zasada", "Zasada domowa — nieoficjalna", "Różnica między wydaniami"),
+<<<<<<< HEAD
     "hu": ("Hivatalos szabály", "Házszabály — nem hivatalos", "Kiadások közti eltérés"),
     "et": ("Ametlik reegel", "Majareegel – mitteametlik", "Väljaannete erinevus"),
+=======
+    "hu": ("Hivatalos szabály", "Házszabály – nem hivatalos", "Kiadások közti eltérés"),
+    "et": ("Ametlik reegel", "Majareegel — mitteametlik", "Väljaannete erinevus"),
+>>>>>>> words
 }
 
 

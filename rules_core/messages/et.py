@@ -48,7 +48,7 @@ MESSAGES: dict[str, str] = {
     "first_wild_color": "Esimesena avati must kaart, seega valib värvi alustaja: {player} valib {color:gen}.",
     "must_name_color": "Esimesena avati must kaart: {player} peab enne kõike muud värvi valima.",
     "color_not_needed": "Värv on juba paigas ({color}), pole midagi valida.",
-    "challenge_nothing": "Pole ühtegi +4, mille õigsuses kahelda. Kahelda saab ainult +4 õigsuses ja ainult see mängija, kes peaks võtma neli kaarti.",
+    "challenge_nothing": "Pole ühtegi +4, mille õigsuses kahelda. Kahelda saab ainult +4 õigsuses ja ainult see mängija, kellele see käidi.",
     "draw_reshuffle": "{player} võib kaardi võtta. Kaardipakk on tühi, seega jääb pealmine kaart lauale ja ülejäänud äraviskamispakk segatakse enne uueks kaardipakiks.",
     "draw_nothing": "Võtta pole midagi: kaardipakk on tühi ja äraviskamispakis on ainult pealmine kaart, seega läheb käik edasi.",
     "draw_one": "Käimise asemel võib {player} alati kaardi võtta. Kui see sobib, võib selle kohe käia; kui ei sobi, läheb käik edasi.",
