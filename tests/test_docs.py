@@ -26,13 +26,8 @@ ADMONITION_TITLES = {
     "sk": ("Oficiálne pravidlo", "Domáce pravidlo – nie je oficiálne", "Rozdiel medzi vydaniami"),
     "cs": ("Oficiální pravidlo", "Domácí pravidlo – není oficiální", "Rozdíl mezi vydáními"),
     "pl": ("Oficjalna zasada", "Zasada domowa — nieoficjalna", "Różnica między wydaniami"),
-<<<<<<< HEAD
-    "hu": ("Hivatalos szabály", "Házszabály — nem hivatalos", "Kiadások közti eltérés"),
-    "et": ("Ametlik reegel", "Majareegel – mitteametlik", "Väljaannete erinevus"),
-=======
     "hu": ("Hivatalos szabály", "Házszabály – nem hivatalos", "Kiadások közti eltérés"),
-    "et": ("Ametlik reegel", "Majareegel — mitteametlik", "Väljaannete erinevus"),
->>>>>>> words
+    "et": ("Ametlik reegel", "Majareegel – mitteametlik", "Väljaannete erinevus"),
 }
 
 
