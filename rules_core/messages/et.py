@@ -155,7 +155,7 @@ MESSAGES: dict[str, str] = {
     "err_index_range": "indeks {value} on lubatud vahemikust (0 kuni {max}) väljas",
     "err_count_range": "{value} ei ole võimalik kaartide arv",
     "err_action_type": "tundmatu käigu tüüp „{value}“: kasuta üht järgmistest: {values}",
-    "err_deck_small": "pakis on {count} kaarti, vaja on vähemalt {min}",
+    "err_deck_small": "pakis on {count:nom}, vaja on vähemalt {min}",
     "err_json": "päring ei ole korrektne JSON",
     "err_fn": "tundmatu funktsioon „{value}“",
     "err_args": "valed argumendid: {value}",
