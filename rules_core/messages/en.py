@@ -46,7 +46,7 @@ MESSAGES: dict[str, str] = {
     "first_wild_color": "The first card turned up is a wild card, so {player}, who plays first, chooses the colour: {color}.",
     "must_name_color": "The first card turned up is a wild card: {player} must choose the colour before anything else.",
     "color_not_needed": "The colour is already set ({color}), so there is nothing to choose.",
-    "challenge_nothing": "There is no +4 to challenge. Only a +4 can be challenged, and only by the player it was played on.",
+    "challenge_nothing": "There is no +4 waiting to be challenged. Only a +4 can be challenged, and only by the player it was played on.",
     "draw_reshuffle": "{player} may draw. The draw pile is empty, so first every card of the discard pile except the top one is shuffled to make a new draw pile.",
     "draw_nothing": "There is nothing to draw: the draw pile is empty and the discard pile holds only its top card, so the turn passes.",
     "draw_one": "{player} may always draw instead of playing. If the card drawn fits, it may go straight down; if not, the turn passes.",
