@@ -163,7 +163,7 @@ MESSAGES: dict[str, str] = {
     "err_internal": "belső hiba",
     # --- added by the engine stream (issue 8) ---
     "round_blocked": "A kör elakadt, és véget ért: senki sem tudott lapot rakni vagy húzni, ezért nincs nyertes, és pontot sem kap senki. Újra kell osztani.",
-    "challenge_not_victim": "{player} nem kérdőjelezheti meg ezt a +4-est: ezt csak az teheti meg, akinek miatta húznia kell, vagyis {turn}.",
+    "challenge_not_victim": "{player} nem kérdőjelezheti meg ezt a +4-est: ezt csak az teheti meg, akire a felhúzandó lapok várnak, vagyis {turn}.",
     "uno_call_not_one": "Ha {player} lerakja {card:acc}, utána {count:acc} tart a kezében, nem egyet, ezért most nincs mit bemondani. Maga a lerakás UNO nélkül is rendben van.",
     "draw_again_last": "Húzás, amíg nem jön megfelelő lap: {card} nem illik, ezért {player} újra húz, de most utoljára: ennél az asztalnál legfeljebb {count:acc} lehet húzni egymás után. Ha ez sem illik, a következő játékos jön.",
     "draw_cap_reached": "Húzás, amíg nem jön megfelelő lap: {player} már {count:acc} húzott, ennél az asztalnál ennyi a korlát, és az utolsó, {card}, sem illik. Több húzás nincs, a következő játékos jön.",
