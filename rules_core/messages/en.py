@@ -153,7 +153,7 @@ MESSAGES: dict[str, str] = {
     "err_index_range": "index {value} is out of range (0 to {max})",
     "err_count_range": "{value} is not a possible number of cards",
     "err_action_type": "unknown action type '{value}': use one of {values}",
-    "err_deck_small": "the deck has {count} cards, but at least {min} are needed",
+    "err_deck_small": "the deck has {count:nom}, but at least {min} are needed",
     "err_json": "the request is not valid JSON",
     "err_fn": "unknown function '{value}'",
     "err_args": "wrong arguments: {value}",
