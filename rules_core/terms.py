@@ -322,7 +322,6 @@ EVERYDAY: Final[dict[str, dict[str, list[str]]]] = {
         'draw_two': ['plus two', 'pick up two'],
         'wild': ['wild card', 'wild'],
         'wild_draw_four': ['plus four', 'pick up four'],
-        'wild_customizable': ['blank card'],
         'draw': ['pick up a card'],
         'play': ['put down a card'],
         'stacking': ['Progressive UNO'],
