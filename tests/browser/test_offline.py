@@ -94,7 +94,7 @@ def new_build(tmp_path_factory) -> Path:
     home = target / "index.html"
     home.write_text(home.read_text(encoding="utf-8").replace(
         "</head>", '<meta name="build" content="next"></head>', 1), encoding="utf-8")
-    css = target / "assets" / "stylesheets" / "offline.css"
+    css = target / "assets" / "stylesheets" / "site.css"
     css.write_text(css.read_text(encoding="utf-8") + "\n/* build: next */\n", encoding="utf-8")
     write_service_worker(target)
     return target
@@ -266,7 +266,7 @@ def test_a_broken_cache_falls_back_to_the_network(browser, site_url):
 
 BUILD_OF_PAGE = """async () => ({
     meta: document.querySelector('meta[name="build"]')?.content || "first",
-    css: (await (await fetch("/assets/stylesheets/offline.css")).text()).includes("build: next")
+    css: (await (await fetch("/assets/stylesheets/site.css")).text()).includes("build: next")
         ? "next" : "first",
 })"""
 

@@ -151,9 +151,10 @@ function keepControl(slot, engine, S, lang) {
   };
 }
 
-export async function startOffline({ engine, strings, lang }) {
+export async function startOffline({ engine, strings, lang, mounted = Promise.resolve() }) {
   const S = (key, params) => fill(strings[key] ?? key, params || {});
-  await afterLoad();
+  // the page's widgets mounted first: a checker has asked for the referee by then (state "loading")
+  await Promise.all([afterLoad(), mounted]);
   const slot = document.querySelector("[data-offline-keep]");
   let control = null;
   if (slot && store.supported()) {

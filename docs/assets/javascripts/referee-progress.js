@@ -5,14 +5,28 @@
 // shows (bar, label, the first-time note), so the page does not jump as it changes.
 import { fill, h } from "./dom.js";
 
+// Sizes and shares in the reader's language, written out by hand: the first Intl.NumberFormat of a page loads the
+// browser's number data, about 100 ms of a phone's main thread on every page (the footer shows the referee's
+// size). tests/js/referee-progress.test.mjs checks these against Intl in all six languages.
+const DECIMAL_POINT = new Set(["en"]);
+const SPACE_BEFORE_PERCENT = new Set(["sk", "cs"]); // "42 %", with a no-break space
+
+// rounded half up on the decimal value, as Intl does (0.145 is 14.5 %, not 14.499...)
+const rounded = (value) => Math.round(Number(value.toPrecision(12)));
+
+function tenths(value, lang) {
+  const text = (rounded(value * 10) / 10).toFixed(1);
+  return DECIMAL_POINT.has(lang) ? text : text.replace(".", ",");
+}
+
+// (below 1000 MB: the referee is 8 MB)
 export function megabytes(bytes, lang) {
-  return new Intl.NumberFormat(lang, { style: "unit", unit: "megabyte", maximumFractionDigits: 1, minimumFractionDigits: 1 })
-    .format(bytes / 1e6);
+  return `${tenths(bytes / 1e6, lang)} MB`;
 }
 
 export function percent(part, whole, lang) {
-  const ratio = whole > 0 ? Math.min(1, part / whole) : 0;
-  return new Intl.NumberFormat(lang, { style: "percent", maximumFractionDigits: 0 }).format(ratio);
+  const ratio = whole > 0 ? Math.min(1, Math.max(0, part / whole)) : 0;
+  return `${rounded(ratio * 100)}${SPACE_BEFORE_PERCENT.has(lang) ? "\u00a0" : ""}%`;
 }
 
 export function progressText(progress, S, lang) {

@@ -35,6 +35,12 @@ function focusableScrollRegions() {
   }
 }
 
+// One widget per task: a page of a dozen steppers stays responsive while they mount (no long task for all of them)
+function yieldToPage() {
+  return globalThis.scheduler && typeof scheduler.yield === "function" ? scheduler.yield()
+    : new Promise((resolve) => setTimeout(resolve, 0));
+}
+
 async function mountAll(context) {
   focusableScrollRegions();
   const content = document.querySelector(".md-content");
@@ -47,6 +53,7 @@ async function mountAll(context) {
       element.dataset.mounted = ""; // releases the space widgets.css kept for it
       const line = element.querySelector(STATUS_LINE);
       if (line) line.after(progressView(engine, context.strings, context.lang));
+      await yieldToPage();
     }
   }
 }
@@ -57,5 +64,10 @@ const context = {
   lang: document.documentElement.lang || "en",
   siteRoot: new URL("../../", import.meta.url),
 };
-mountAll(context);
-startOffline(context);
+// A checker asks for the referee as it mounts: ask now, before its modules arrive (on a phone line, a second or
+// more of the download won back).
+if (document.querySelector("[data-checker]")) engine.ready().catch(() => {});
+// offline.js waits for the widgets too: the service worker's precache must not compete with the referee's download
+// on a poor line.
+const mounted = mountAll(context).catch((error) => console.warn(`widgets: ${error.message}`));
+startOffline({ ...context, mounted });
