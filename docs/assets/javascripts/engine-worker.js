@@ -111,13 +111,18 @@ const manifestFromPage = new Promise((resolve) => { giveManifest = resolve; });
 async function boot() {
   const manifest = (await manifestFromPage) || (await loadManifest(base));
   files = refereeFiles(base, manifest, { onProgress: (counts) => { progress(counts); onBytes(); } });
-  const wheelEntry = manifest.files.find((entry) => entry.name.endsWith(".whl"));
-  const lock = files.get("pyodide-lock.json").then((bytes) => JSON.parse(new TextDecoder().decode(bytes)));
-  const wheel = files.get(wheelEntry.name);
-  const stdlib = files.get("python_stdlib.zip");
-  const runtime = files.get("pyodide.asm.mjs");
+  // the largest first: on a poor line the WebAssembly is the last to arrive, so it must not wait for a free
+  // connection behind the small files (the page's own modules are loading at the same time)
   const wasmURL = new URL("pyodide.asm.wasm", base).href;
   const wasm = files.response("pyodide.asm.wasm"); // started now; each boot below takes a fresh response
+  const stdlib = files.get("python_stdlib.zip");
+  const runtime = files.get("pyodide.asm.mjs");
+  // the wheel is needed only once Python runs: asked for when the WebAssembly is here, so on a poor line its bytes
+  // arrive while Python starts instead of holding the start back (counted in the progress total from the start)
+  const wheelEntry = manifest.files.find((entry) => entry.name.endsWith(".whl"));
+  files.expect(wheelEntry.name);
+  const wheel = wasm.then(() => files.get(wheelEntry.name));
+  const lock = files.get("pyodide-lock.json").then((bytes) => JSON.parse(new TextDecoder().decode(bytes)));
 
   let later = null; // the snapshot's download in the background, when the line was too slow for it now
   const snapshotFile = async () => {

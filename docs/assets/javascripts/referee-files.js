@@ -80,7 +80,8 @@ async function readBody(response, entry, packed, onBytes, signal) {
   return out;
 }
 
-// files(base, manifest, {onProgress}) -> {get(name, options), kept(name), response(name), entry(name), progress(),
+// files(base, manifest, {onProgress}) -> {get(name, options), expect(name), kept(name), response(name), entry(name),
+//   progress(),
 //   network(), storeAll(), markDropped(name), wasDropped(name)}
 // get() resolves with the file's bytes (once per name: a second call shares the first); options.signal stops a
 // download, options.meter(received, total) is called as the bytes arrive (the snapshot's download budget),
@@ -122,7 +123,8 @@ export function refereeFiles(base, manifest, { onProgress = () => {}, store = tr
   async function fromNetwork(entry, { signal, meter } = {}) {
     const packed = Boolean(entry.packed);
     const url = `${base}${packed ? entry.packed : entry.name}?v=${entry.rev}`;
-    const response = await fetch(url, { signal });
+    // (high: ahead of the page's own modules and images for a free connection; the referee is what the reader waits for)
+    const response = await fetch(url, { signal, priority: "high" });
     if (!response.ok) throw new Error(`${entry.name}: HTTP ${response.status}`);
     const total = transfer(entry);
     network.expected += total;
@@ -161,6 +163,12 @@ export function refereeFiles(base, manifest, { onProgress = () => {}, store = tr
     }
     if (options && options.cacheOnly) throw new Error(`${entry.name}: not kept on this device`);
     return fromNetwork(entry, options);
+  }
+
+  // A file that will be asked for later: in the progress total from now on (the bar never moves back).
+  function expect(name) {
+    const entry = byName.get(name);
+    if (entry && !wanted.has(name)) sizes.set(name, transfer(entry));
   }
 
   // Whether the cache holds the file (the worker decides how to get the snapshot before it asks for it).
@@ -241,7 +249,7 @@ export function refereeFiles(base, manifest, { onProgress = () => {}, store = tr
     }
   }
 
-  return { get, kept, response, progress, storeAll, markDropped, wasDropped, entry: (name) => byName.get(name),
+  return { get, expect, kept, response, progress, storeAll, markDropped, wasDropped, entry: (name) => byName.get(name),
     fromCache: (name) => fromCache.has(name), network: () => ({ ...network }) };
 }
 

@@ -1,0 +1,81 @@
+"""Run inside Pyodide's own Python (3.14) by ``hooks/stdlib_minify.mjs``: the trimmed standard library without its
+docstrings and comments.
+
+The referee's Python is a referee's: nobody calls ``help()``. On a phone line every kilobyte of the standard
+library costs about 5 ms, and Python compiles every byte of it at each fresh start. For each ``.py`` member this
+parses the source with the interpreter the referee runs (its own grammar: 3.14), drops the docstrings (the first
+string of a module, class or function body; an otherwise empty body keeps a ``pass``), and writes the source back
+with ``ast.unparse`` (no comments, no layout). A member is rewritten only if the new source parses to the very same
+tree as the old one without its docstrings; any other member (and any member that does not parse) is kept as it
+was. Pyodide's own packages (``_pyodide``, ``pyodide``) keep their docstrings: Pyodide copies them onto its
+JavaScript proxies at start-up.
+"""
+
+from __future__ import annotations
+
+import ast
+import zipfile
+
+KEEP_DOCSTRINGS = ("_pyodide/", "pyodide/")
+DOC_OWNERS = (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)
+
+
+def _is_docstring(statement: ast.stmt) -> bool:
+    return (isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Constant)
+            and isinstance(statement.value.value, str))
+
+
+def without_docstrings(tree: ast.AST) -> ast.AST:
+    for node in ast.walk(tree):
+        if isinstance(node, DOC_OWNERS) and node.body and _is_docstring(node.body[0]):
+            if len(node.body) == 1:
+                node.body[0] = ast.Pass()
+            else:
+                del node.body[0]
+    return tree
+
+
+def shape(tree: ast.AST) -> str:
+    return ast.dump(tree, include_attributes=False)
+
+
+def minified(name: str, source: str) -> str | None:
+    """The member's new source, or None to keep it as it is."""
+    try:
+        tree = ast.parse(source, filename=name)
+    except (SyntaxError, ValueError):
+        return None
+    if not name.startswith(KEEP_DOCSTRINGS):
+        tree = without_docstrings(tree)
+    expected = shape(tree)
+    text = ast.unparse(tree) + "\n"
+    try:
+        again = ast.parse(text, filename=name)
+    except (SyntaxError, ValueError):
+        return None
+    if not name.startswith(KEEP_DOCSTRINGS):
+        again = without_docstrings(again)
+    return text if shape(again) == expected else None
+
+
+def minify_zip(source_path: str, target_path: str) -> dict[str, int]:
+    counts = {"rewritten": 0, "kept": 0, "bytes_before": 0, "bytes_after": 0}
+    with zipfile.ZipFile(source_path) as source, zipfile.ZipFile(target_path, "w", zipfile.ZIP_STORED) as out:
+        for info in source.infolist():
+            data = source.read(info)
+            counts["bytes_before"] += len(data)
+            if info.filename.endswith(".py"):
+                try:
+                    text = minified(info.filename, data.decode("utf-8"))
+                except UnicodeDecodeError:
+                    text = None
+                if text is not None and len(text.encode("utf-8")) < len(data):
+                    data = text.encode("utf-8")
+                    counts["rewritten"] += 1
+                else:
+                    counts["kept"] += 1
+            copy = zipfile.ZipInfo(info.filename, date_time=info.date_time)
+            copy.external_attr = info.external_attr
+            out.writestr(copy, data, compress_type=zipfile.ZIP_STORED)
+            counts["bytes_after"] += len(data)
+    return counts
