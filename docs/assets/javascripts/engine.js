@@ -12,7 +12,8 @@
 //
 // One module worker per page, one ready promise, requests matched by id. Nothing starts until a widget asks (the
 // checker at once; a stepper on "What if?"; the score keeper to score). After a failure, the next ready() or call()
-// starts a new worker (the line may be back). "Keep the referee for offline use" lives in referee-store.js.
+// starts a new worker (the line may be back), except while the browser is still offline after an offline failure:
+// then it answers with that failure at once. "Keep the referee for offline use" lives in referee-store.js.
 import { manifest as refereeManifest } from "./referee-store.js";
 
 let worker = null;
@@ -54,8 +55,21 @@ function fail(failure, rejectReady) {
   rejectReady(error);
 }
 
+// Failed for being offline, and the browser is still offline: a new worker would fail the same way. Answer with
+// that failure at once (no flicker back to "loading"); once the browser is online again, the next ask starts anew.
+function stillOffline() {
+  return current === "failed" && lastFailure && lastFailure.kind === "offline" && navigator.onLine === false;
+}
+
 function start() {
   if (readyPromise) return readyPromise;
+  if (stillOffline()) {
+    const error = new Error(lastFailure.message);
+    error.kind = lastFailure.kind;
+    const failed = Promise.reject(error);
+    failed.catch(() => {});
+    return failed;
+  }
   lastProgress = null;
   setState("loading");
   const own = new Worker(new URL("./engine-worker.js", import.meta.url), { type: "module" });
@@ -99,6 +113,7 @@ export function ready() {
 
 export function call(fn, args) {
   start();
+  if (!worker) return Promise.resolve(unavailable(lastFailure)); // still offline (stillOffline)
   const id = nextId++;
   return new Promise((resolve) => {
     pending.set(id, { resolve });

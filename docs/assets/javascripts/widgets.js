@@ -9,7 +9,6 @@
 import * as engine from "./engine.js";
 import { progressView } from "./referee-progress.js";
 import { startOffline } from "./offline.js";
-import { isKept } from "./referee-store.js";
 import "./language.js";
 
 const WIDGETS = {
@@ -66,14 +65,8 @@ const context = {
   siteRoot: new URL("../../", import.meta.url),
 };
 // A checker asks for the referee as it mounts: ask now, before its modules arrive (on a phone line, a second or
-// more of the download won back; offline, the kept referee starts sooner). Offline with no referee kept, the
-// checker's own request is the one that fails and says why (an early one would fail first, and the checker's
-// would start it again).
-function startRefereeEarly() {
-  if (navigator.onLine !== false) engine.ready().catch(() => {});
-  else isKept().then((kept) => kept && engine.ready().catch(() => {}), () => {});
-}
-if (document.querySelector("[data-checker]")) startRefereeEarly();
+// more of the download won back; offline, the kept referee starts sooner).
+if (document.querySelector("[data-checker]")) engine.ready().catch(() => {});
 // offline.js waits for the widgets too: the service worker's precache must not compete with the referee's download
 // on a poor line.
 const mounted = mountAll(context).catch((error) => console.warn(`widgets: ${error.message}`));
