@@ -33,6 +33,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from hooks.i18n_build import building_other_language  # noqa: E402
 from hooks.precompress import prune, sha256, zstd_copy  # noqa: E402
 from hooks.pyodide_lockfile import write_lock  # noqa: E402
 from hooks.stdlib_trim import trimmed_stdlib  # noqa: E402
@@ -49,11 +50,6 @@ MANIFEST_NAME = "referee.json"
 FULL_STDLIB_NAME = "python_stdlib_full.zip"
 MIME = {".wasm": "application/wasm", ".mjs": "text/javascript", ".zip": "application/zip",
         ".whl": "application/zip", ".json": "application/json", ".snapshot": "application/octet-stream"}
-
-
-def _building_other_language(config) -> bool:
-    i18n = config.plugins.get("i18n")
-    return bool(i18n and getattr(i18n, "building", False))
 
 
 def _source_digest() -> str:
@@ -126,7 +122,7 @@ def _entry(path: Path, name: str, digest: str, packed: Path | None, **extra) -> 
 
 
 def on_post_build(config, **kwargs) -> None:
-    if _building_other_language(config):
+    if building_other_language(config):
         return
     if not PYODIDE_SRC.joinpath("pyodide.mjs").exists() or not FZSTD_SRC.exists():
         raise RuntimeError("node_modules is missing pyodide or fzstd: run `npm ci` (make does it)")

@@ -17,11 +17,17 @@ from __future__ import annotations
 import copy
 import json
 import re
+import sys
 from pathlib import Path
 
 from mkdocs.plugins import event_priority
 
 ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from hooks.i18n_build import building_other_language  # noqa: E402
+
 DEFAULT_LANG = "en"
 HREFLANG_LINK = re.compile(r'\s*<link rel="alternate" href="[^"]*" hreflang="[^"]*">')
 
@@ -30,11 +36,6 @@ _pages: dict[str, str] = {}
 
 def _i18n(config):
     return config.plugins.get("i18n")
-
-
-def _building_other_language(config) -> bool:
-    i18n = _i18n(config)
-    return bool(i18n and getattr(i18n, "building", False))
 
 
 def _strings(lang: str) -> dict[str, str]:
@@ -51,7 +52,7 @@ def _json_script(value, element_id: str) -> str:
 
 
 def on_pre_build(config, **kwargs) -> None:
-    if not _building_other_language(config):
+    if not building_other_language(config):
         _pages.clear()
 
 
@@ -84,7 +85,7 @@ def on_post_template(output: str, template_name, config, **kwargs) -> str:
 
 @event_priority(-500)  # after mkdocs-static-i18n (-100) has built every language; before the service worker (-1000)
 def on_post_build(config, **kwargs) -> None:
-    if _building_other_language(config) or not _pages:
+    if building_other_language(config) or not _pages:
         return
     site = Path(config.site_dir)
     default = _pages.get(DEFAULT_LANG)

@@ -30,6 +30,8 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from hooks.i18n_build import building_other_language  # noqa: E402
+
 from rules_core.catalogue import RULES, rule_url  # noqa: E402
 from rules_core.facade import check  # noqa: E402
 from rules_core.frontend import situation_key, verdict_digest  # noqa: E402
@@ -178,13 +180,8 @@ _VERDICTS: dict[str, dict[str, dict[str, Any]]] = {}
 VERDICTS_DIR = ("assets", "checker")
 
 
-def _building_other_language(config) -> bool:
-    i18n = config.plugins.get("i18n")
-    return bool(i18n and getattr(i18n, "building", False))
-
-
 def on_pre_build(config, **kwargs) -> None:
-    if _building_other_language(config) and _BUILT:
+    if building_other_language(config) and _BUILT:
         return
     _BUILT.clear()
     _BUILT.update(build_all())
@@ -194,7 +191,7 @@ def on_pre_build(config, **kwargs) -> None:
 
 def on_post_build(config, **kwargs) -> None:
     """Write the shipped verdicts, one small JSON file per language (once, in the default-language build)."""
-    if _building_other_language(config):
+    if building_other_language(config):
         return
     if not _VERDICTS:
         _BUILT.update(build_all())

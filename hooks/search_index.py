@@ -39,6 +39,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from hooks.i18n_build import building_other_language  # noqa: E402
 from hooks.markers import UI, page_lang  # noqa: E402
 
 log = logging.getLogger("mkdocs.hooks.search_index")
@@ -109,11 +110,6 @@ def on_post_page(output: str, page, config, **kwargs) -> str:
     return output[:end] + header_search(page_lang(config)) + output[end:]
 
 
-def _building_other_language(config) -> bool:
-    i18n = config.plugins.get("i18n")
-    return bool(i18n and getattr(i18n, "building", False))
-
-
 def build_index(site_dir: Path) -> dict:
     """Index every built page of ``site_dir`` into ``site_dir/pagefind`` (one index per language)."""
     if not PAGEFIND.exists():
@@ -146,7 +142,7 @@ def build_index(site_dir: Path) -> dict:
 
 @event_priority(-150)  # after the i18n plugin (-100), which builds the other languages in its on_post_build
 def on_post_build(config, **kwargs) -> None:
-    if _building_other_language(config):
+    if building_other_language(config):
         return
     info = build_index(Path(config.site_dir))
     log.info("search: Pagefind indexed %d pages in %s", info["pages"], ", ".join(info["languages"]))

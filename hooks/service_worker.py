@@ -29,6 +29,8 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from hooks.i18n_build import building_other_language  # noqa: E402
+
 log = logging.getLogger("mkdocs.hooks.service_worker")
 
 SW_SOURCE = ROOT / "hooks" / "service-worker.js"
@@ -68,18 +70,13 @@ def on_startup(command: str, **kwargs) -> None:
 
 
 def on_pre_build(config, **kwargs) -> None:
-    if not _building_other_language(config):
+    if not building_other_language(config):
         _manifests_written.clear()  # a new build (mkdocs serve rebuilds)
 
 
 def on_config(config, **kwargs):
     config.extra["service_worker"] = not _serving
     return config
-
-
-def _building_other_language(config) -> bool:
-    i18n = config.plugins.get("i18n")
-    return bool(i18n and getattr(i18n, "building", False))
 
 
 def _lang_path(lang: str) -> str:
@@ -144,7 +141,7 @@ def on_post_page(output: str, page, config, **kwargs) -> str:
 
 @event_priority(-1000)
 def on_post_build(config, **kwargs) -> None:
-    if _building_other_language(config):
+    if building_other_language(config):
         return
     site = Path(config.site_dir)
     if _serving:

@@ -39,23 +39,24 @@ def shape(tree: ast.AST) -> str:
     return ast.dump(tree, include_attributes=False)
 
 
-def minified(name: str, source: str) -> str | None:
-    """The member's new source, or None to keep it as it is."""
+def _tree(name: str, source: str) -> ast.AST | None:
+    """The source's tree as the referee will ship it (without docstrings, but in Pyodide's packages), or None."""
     try:
         tree = ast.parse(source, filename=name)
     except (SyntaxError, ValueError):
         return None
-    if not name.startswith(KEEP_DOCSTRINGS):
-        tree = without_docstrings(tree)
+    return tree if name.startswith(KEEP_DOCSTRINGS) else without_docstrings(tree)
+
+
+def minified(name: str, source: str) -> str | None:
+    """The member's new source, or None to keep it as it is."""
+    tree = _tree(name, source)
+    if tree is None:
+        return None
     expected = shape(tree)
     text = ast.unparse(tree) + "\n"
-    try:
-        again = ast.parse(text, filename=name)
-    except (SyntaxError, ValueError):
-        return None
-    if not name.startswith(KEEP_DOCSTRINGS):
-        again = without_docstrings(again)
-    return text if shape(again) == expected else None
+    again = _tree(name, text)
+    return text if again is not None and shape(again) == expected else None
 
 
 def minify_zip(source_path: str, target_path: str) -> dict[str, int]:
@@ -69,8 +70,9 @@ def minify_zip(source_path: str, target_path: str) -> dict[str, int]:
                     text = minified(info.filename, data.decode("utf-8"))
                 except UnicodeDecodeError:
                     text = None
-                if text is not None and len(text.encode("utf-8")) < len(data):
-                    data = text.encode("utf-8")
+                smaller = text.encode("utf-8") if text is not None else data
+                if len(smaller) < len(data):
+                    data = smaller
                     counts["rewritten"] += 1
                 else:
                     counts["kept"] += 1

@@ -15,9 +15,16 @@ If the theme's stylesheet no longer holds the rule, the build says so (a warning
 from __future__ import annotations
 
 import logging
+import sys
 from pathlib import Path
 
 from mkdocs.plugins import event_priority
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from hooks.i18n_build import building_other_language  # noqa: E402
 
 log = logging.getLogger("mkdocs.hooks.theme_css")
 
@@ -34,16 +41,11 @@ def drop_switching_rule(stylesheet: Path) -> bool:
     return True
 
 
-def _building_other_language(config) -> bool:
-    i18n = config.plugins.get("i18n")
-    return bool(i18n and getattr(i18n, "building", False))
-
-
 # after mkdocs-static-i18n's post-build (it builds the other languages, copying the theme's files again) and before
 # the service worker's (-1000), which precaches the edited file
 @event_priority(-500)
 def on_post_build(config, **kwargs) -> None:
-    if _building_other_language(config):
+    if building_other_language(config):
         return
     sheets = sorted((Path(config.site_dir) / "assets" / "stylesheets").glob("palette.*.min.css"))
     if not sheets or not any(drop_switching_rule(sheet) for sheet in sheets):

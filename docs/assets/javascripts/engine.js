@@ -50,9 +50,13 @@ function fail(failure, rejectReady) {
   for (const { resolve } of pending.values()) resolve(unavailable(failure));
   pending.clear();
   setState("failed", failure);
+  rejectReady(failureError(failure));
+}
+
+function failureError(failure) {
   const error = new Error(failure.message);
   error.kind = failure.kind;
-  rejectReady(error);
+  return error;
 }
 
 // Failed for being offline, and the browser is still offline: a new worker would fail the same way. Answer with
@@ -64,9 +68,7 @@ function stillOffline() {
 function start() {
   if (readyPromise) return readyPromise;
   if (stillOffline()) {
-    const error = new Error(lastFailure.message);
-    error.kind = lastFailure.kind;
-    const failed = Promise.reject(error);
+    const failed = Promise.reject(failureError(lastFailure));
     failed.catch(() => {});
     return failed;
   }

@@ -81,8 +81,7 @@ async function readBody(response, entry, packed, onBytes, signal) {
 }
 
 // files(base, manifest, {onProgress}) -> {get(name, options), expect(name), kept(name), response(name), entry(name),
-//   progress(),
-//   network(), storeAll(), markDropped(name), wasDropped(name)}
+//   progress(), network(), storeAll(), markDropped(name), wasDropped(name)}
 // get() resolves with the file's bytes (once per name: a second call shares the first); options.signal stops a
 // download, options.meter(received, total) is called as the bytes arrive (the snapshot's download budget),
 // options.cacheOnly takes the file only from the cache (Save-Data). network() gives {received, expected}: the bytes
