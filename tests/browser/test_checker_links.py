@@ -262,6 +262,9 @@ def test_wide_screen_puts_the_verdict_beside_the_controls(browser, site_url):
         assert verdict["x"] >= controls["x"] + controls["width"], (controls, verdict)
         assert page.locator(".md-sidebar--secondary").is_hidden()  # the empty table of contents gives its room
         assert page.locator(f"{ROOT} .checker-bar").is_hidden()
+        # the link's verdict scrolls into view smoothly when it comes in: let that finish before the reader scrolls
+        page.wait_for_function("""() => new Promise((done) => {
+            const y = scrollY; setTimeout(() => done(scrollY === y), 250); })""", timeout=10_000)
         page.mouse.wheel(0, 900)
         page.wait_for_timeout(300)
         box = page.locator(VERDICT).bounding_box()
