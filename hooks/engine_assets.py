@@ -41,7 +41,7 @@ from hooks.stdlib_trim import trimmed_stdlib  # noqa: E402
 log = logging.getLogger("mkdocs.hooks.engine_assets")
 
 PYODIDE_SRC = ROOT / "node_modules" / "pyodide"
-FZSTD_SRC = ROOT / "node_modules" / "fzstd" / "esm" / "index.mjs"
+ZSTDDEC_SRC = ROOT / "node_modules" / "zstddec" / "dist" / "zstddec-stream.mjs"
 WHEEL_CACHE = ROOT / ".cache" / "wheel"
 SNAPSHOT_CACHE = ROOT / ".cache" / "snapshot"
 SNAPSHOT_SCRIPT = ROOT / "hooks" / "make_snapshot.mjs"
@@ -124,14 +124,14 @@ def _entry(path: Path, name: str, digest: str, packed: Path | None, **extra) -> 
 def on_post_build(config, **kwargs) -> None:
     if building_other_language(config):
         return
-    if not PYODIDE_SRC.joinpath("pyodide.mjs").exists() or not FZSTD_SRC.exists():
-        raise RuntimeError("node_modules is missing pyodide or fzstd: run `npm ci` (make does it)")
+    if not PYODIDE_SRC.joinpath("pyodide.mjs").exists() or not ZSTDDEC_SRC.exists():
+        raise RuntimeError("node_modules is missing pyodide or zstddec: run `npm ci` (make does it)")
     site = Path(config.site_dir)
     dest = site / "pyodide"
     dest.mkdir(parents=True, exist_ok=True)
     vendor = site / "assets" / "javascripts" / "vendor"
     vendor.mkdir(parents=True, exist_ok=True)
-    _copy_if_changed(FZSTD_SRC, vendor / "fzstd.mjs")
+    _copy_if_changed(ZSTDDEC_SRC, vendor / "zstddec-stream.mjs")
     for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm"):
         _copy_if_changed(PYODIDE_SRC / name, dest / name)
     _copy_if_changed(PYODIDE_SRC / "python_stdlib.zip", dest / FULL_STDLIB_NAME)

@@ -2,7 +2,7 @@
 
 A plain static host sends ``pyodide.asm.wasm`` raw (9.6 MB) and one that compresses sends it gzip-encoded
 (3.6 MB); the ``.zst`` copy is 2.9 MB on either, and the memory snapshot 4.7 MB instead of 6.4 MB gzip. The worker
-fetches the ``.zst`` file and decodes it itself (``fzstd``, from npm), so what a host does with Content-Encoding
+fetches the ``.zst`` file and decodes it itself (``zstddec``, from npm), so what a host does with Content-Encoding
 does not matter. Compressing is slow (~15 s for all), so results are cached in ``.cache/zst`` by the content's
 sha256.
 """

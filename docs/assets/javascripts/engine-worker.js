@@ -24,9 +24,6 @@
 // that session: its first bytes were sent already). A snapshot that arrived but did not restore is not used again.
 import { loadPyodide } from "../../pyodide/pyodide.mjs";
 import { SNAPSHOT, StaleFileError, loadManifest, refereeFiles } from "./referee-files.js";
-// (referee-files.js imports the decoder; named here too, so the worker fetches it with its other modules, not a
-// round trip later)
-import "./vendor/fzstd.mjs";
 
 const base = new URL("../../pyodide/", import.meta.url).href;
 const quiet = { messageCallback: () => {}, errorCallback: (message) => console.warn(message) };
