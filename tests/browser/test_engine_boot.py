@@ -250,6 +250,30 @@ def test_a_snapshot_too_slow_for_the_line_comes_in_the_background_for_the_next_v
     tab.assert_clean()
 
 
+def test_keep_the_referee_while_the_snapshot_waits_for_later_downloads_it_once(tab):
+    """The reader presses "Keep the referee for offline use" while the snapshot waits for the referee to be idle (a
+    slow line at boot): the running referee fetches it at once, itself; no download worker fetches it a second
+    time, and the control ends on "kept"."""
+    workers: list[str] = []
+    tab.page.on("worker", lambda worker: workers.append(worker.url))
+    seen = referee_requests(tab)
+    on_a_slow_line_until_the_snapshot_is_deferred(tab, shared_link(LEGAL))
+    tab.page.locator('[role="status"][data-legal]').first.wait_for(timeout=BOOT_TIMEOUT_MS)
+    button = tab.page.locator("[data-keep-referee]")
+    button.wait_for()
+    button.click()
+    tab.page.locator('[data-offline-keep][data-kept="true"]').wait_for(state="attached", timeout=BOOT_TIMEOUT_MS)
+    assert [url for url in workers if "referee-download-worker" in url] == [], workers
+    for _ in range(50):  # (the worker's request events may reach the test after its cache is written)
+        if "/pyodide/rules_core.snapshot.zst" in seen:
+            break
+        tab.page.wait_for_timeout(100)
+    assert seen["/pyodide/rules_core.snapshot.zst"] == 1, dict(seen)
+    assert_each_fetched_once(seen)
+    assert "MB" in tab.page.locator(".offline-keep__status").inner_text()
+    tab.assert_clean()
+
+
 SAVE_DATA = "Object.defineProperty(self.navigator, 'connection', { value: { saveData: true } });\n"
 
 

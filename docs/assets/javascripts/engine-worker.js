@@ -5,7 +5,9 @@
 // while it gets ready (phase "download", then "start"), {type: "ready", boot, cached} once (boot is "snapshot" or
 // "fresh"; cached: every file came from the referee's cache), then {id, response: "<JSON string>"} for each
 // request, and {type: "stored", complete} once it has kept what it downloaded (again after a snapshot downloaded in
-// the background). A failed boot is reported as {type: "boot-error", message, kind} (kind "offline" when the
+// the background). {type: "keep"} ("Keep the referee for offline use" while this referee runs) has it keep the rest
+// now: the snapshot it left for later is fetched at once, by this worker (the one download of it), with
+// {type: "keep-progress", loaded, total} as it comes, then {type: "kept", complete}. A failed boot is reported as {type: "boot-error", message, kind} (kind "offline" when the
 // network is gone and the files are not kept here).
 //
 // Every file is fetched once (referee-files.js: from the referee's cache, else its .zst copy from the network) and
@@ -38,11 +40,20 @@ const saveData = Boolean(self.navigator.connection && self.navigator.connection.
 
 let phase = "download";
 let files = null;
+// the snapshot left for later: "none" (not left, or done), "waiting" (for the referee to be idle), "running"
+let background = "none";
+let keepAsked = false; // the reader asked to keep the referee: the background download reports its progress
+let startNow;
+const asked = new Promise((resolve) => { startNow = resolve; });
 let onBytes = () => {}; // the line's pace, while the snapshot waits for it
 let lastRequest = 0;
 const post = (message) => postMessage(message);
-// (a background download after "ready" is not the page's business: no progress for it)
-const progress = (counts) => phase !== "background" && post({ type: "progress", phase, ...counts });
+// (a background download after "ready" is not the page's business: no progress for it, unless the reader asked to
+// keep the referee)
+const progress = (counts) => {
+  if (phase !== "background") post({ type: "progress", phase, ...counts });
+  else if (keepAsked) post({ type: "keep-progress", ...counts });
+};
 
 // Whether the line can carry the snapshot within its budget, judged before its first byte (so a snapshot too slow
 // for the line sends nothing now and is not sent twice later) from the referee's other files as they arrive:
@@ -129,6 +140,7 @@ async function boot() {
     const entry = files.entry(SNAPSHOT);
     if (!(await lineCarries(entry.packedSize || entry.size, [lock, wheel, stdlib, runtime, wasm]))) {
       later = snapshotLater;
+      background = "waiting";
       throw new Error("the line is too slow for it now; it is downloaded once the referee is idle");
     }
     const abort = new AbortController();
@@ -203,18 +215,35 @@ function whenIdle() {
 }
 
 // The snapshot the line was too slow for at boot: once, whole (no budget: nobody waits for it), checked and kept
-// as the other files are, for the next visit. If it does not arrive, this visit's referee is not affected.
+// as the other files are, for the next visit; at once if the reader asks to keep the referee (Save-Data or not:
+// they asked). If it does not arrive, this visit's referee is not affected.
 async function snapshotLater() {
-  await whenIdle();
-  if (saveData || self.navigator.onLine === false) return;
-  phase = "background";
+  await Promise.race([whenIdle(), asked]);
+  background = "running";
+  let complete = false;
   try {
-    await files.get(SNAPSHOT);
-  } catch (error) {
-    console.warn(`referee: the memory snapshot did not arrive in the background (${error.message})`);
-    return;
+    if ((saveData && !keepAsked) || self.navigator.onLine === false) return;
+    phase = "background";
+    try {
+      await files.get(SNAPSHOT);
+    } catch (error) {
+      console.warn(`referee: the memory snapshot did not arrive in the background (${error.message})`);
+      return;
+    }
+    complete = await files.storeAll();
+    post({ type: "stored", complete });
+  } finally {
+    background = "none";
+    if (keepAsked) post({ type: "kept", complete });
   }
-  post({ type: "stored", complete: await files.storeAll() });
+}
+
+// "Keep the referee for offline use" while this referee runs: what it left for later comes now (a download
+// already under way is joined, not repeated); if nothing was left, it says what its cache holds.
+async function keepAll() {
+  keepAsked = true;
+  if (background === "waiting") startNow();
+  else if (background === "none") post({ type: "kept", complete: files ? await files.storeAll() : false });
 }
 
 async function installWheel(pyodide, wheel) {
@@ -269,6 +298,11 @@ ready.then(
 onmessage = async (event) => {
   if (event.data.type === "manifest") {
     giveManifest(event.data.manifest);
+    return;
+  }
+  if (event.data.type === "keep") {
+    await ready.catch(() => {});
+    keepAll();
     return;
   }
   const { id, request } = event.data;

@@ -9,6 +9,9 @@
 //   onProgress(cb)     cb({loaded, total, phase}) while it gets ready (phase "download" | "start" | "ready"); the
 //                      last report is replayed to a new listener; returns unsubscribe
 //   failure()          why it failed: {kind: "offline" | "stale" | "boot" | "worker", message}, or null
+//   keep(onProgress)   once ready: the running referee keeps what its cache lacks (the snapshot it left for later
+//                      on a slow line) itself, so nothing is downloaded twice; onProgress({loaded, total});
+//                      resolves {complete}, rejects (error.kind) if the worker dies; null when not ready
 //
 // One module worker per page, one ready promise, requests matched by id. Nothing starts until a widget asks (the
 // checker at once; a stepper on "What if?"; the score keeper to score). After a failure, the next ready() or call()
@@ -25,6 +28,7 @@ let lastFailure = null;
 let lastProgress = null;
 const stateListeners = new Set();
 const progressListeners = new Set();
+const keeping = new Set(); // {resolve, reject, onProgress} of keep() calls waiting for the worker's "kept"
 
 function setState(next, failure = null) {
   current = next;
@@ -49,6 +53,8 @@ function fail(failure, rejectReady) {
   if (dead) dead.terminate();
   for (const { resolve } of pending.values()) resolve(unavailable(failure));
   pending.clear();
+  for (const { reject } of keeping) reject(failureError(failure));
+  keeping.clear();
   setState("failed", failure);
   rejectReady(failureError(failure));
 }
@@ -91,6 +97,11 @@ function start() {
         resolve();
       } else if (data.type === "stored") {
         document.dispatchEvent(new CustomEvent("referee:stored", { detail: { complete: data.complete } }));
+      } else if (data.type === "keep-progress") {
+        for (const { onProgress } of keeping) onProgress({ loaded: data.loaded, total: data.total });
+      } else if (data.type === "kept") {
+        for (const { resolve } of keeping) resolve({ complete: data.complete });
+        keeping.clear();
       } else if (data.type === "boot-error") {
         fail({ kind: data.kind || "boot", message: data.message }, reject);
       } else if (pending.has(data.id)) {
@@ -120,6 +131,15 @@ export function call(fn, args) {
   return new Promise((resolve) => {
     pending.set(id, { resolve });
     worker.postMessage({ id, request: JSON.stringify({ id, fn, args }) });
+  });
+}
+
+export function keep(onProgress = () => {}) {
+  if (current !== "ready" || !worker) return null;
+  const own = worker;
+  return new Promise((resolve, reject) => {
+    keeping.add({ resolve, reject, onProgress });
+    own.postMessage({ type: "keep" });
   });
 }
 

@@ -111,6 +111,7 @@ function keepControl(slot, engine, S, lang) {
     try {
       await store.keep({
         remembered,
+        viaReferee: (onProgress) => engine.keep(onProgress),
         onProgress: ({ loaded, total }) => {
           bar.max = Math.max(1, total);
           bar.value = loaded;

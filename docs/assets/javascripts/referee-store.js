@@ -62,37 +62,48 @@ export async function dropOlder() {
 let running = null;
 
 // Download what the cache lacks; onProgress({loaded, total}); resolves {complete} or rejects with error.kind
-// ("offline", "stale", "failed"). remembered: the reader asked (not a background warm-up).
-export function keep({ onProgress = () => {}, remembered = true } = {}) {
+// ("offline", "stale", "failed"). remembered: the reader asked (not a background warm-up). viaReferee: the page's
+// running referee (engine.js keep(), null when none runs): it keeps the rest itself first (it may be about to
+// download the snapshot, and nothing is downloaded twice); what the cache still lacks after that comes through a
+// download worker.
+export function keep({ onProgress = () => {}, remembered = true, viaReferee = () => null } = {}) {
   if (remembered) {
     remember();
     if (navigator.storage && navigator.storage.persist) navigator.storage.persist().catch(() => {});
   }
   if (running) return running.promise;
+  const promise = (async () => {
+    try {
+      const itself = viaReferee(onProgress);
+      const result = itself ? await itself.catch(() => ({ complete: false })) : { complete: false };
+      const done = result.complete ? result : await download(onProgress);
+      dropOlder().catch(() => {});
+      return done;
+    } finally {
+      running = null;
+    }
+  })();
+  running = { promise };
+  return promise;
+}
+
+function download(onProgress) {
   const worker = new Worker(new URL("./referee-download-worker.js", import.meta.url), { type: "module" });
-  const promise = new Promise((resolve, reject) => {
+  return new Promise((resolve, reject) => {
     worker.addEventListener("message", ({ data }) => {
       if (data.type === "progress") onProgress(data);
       else {
         worker.terminate();
-        running = null;
-        if (data.type === "done") {
-          dropOlder().catch(() => {});
-          resolve({ complete: data.complete });
-        } else {
-          reject(Object.assign(new Error(data.message), { kind: data.kind }));
-        }
+        if (data.type === "done") resolve({ complete: data.complete });
+        else reject(Object.assign(new Error(data.message), { kind: data.kind }));
       }
     });
     worker.addEventListener("error", (event) => {
       event.preventDefault();
       worker.terminate();
-      running = null;
       reject(Object.assign(new Error(event.message || "download worker failed"), {
         kind: navigator.onLine === false ? "offline" : "failed",
       }));
     });
   });
-  running = { promise };
-  return promise;
 }
