@@ -272,3 +272,29 @@ def test_wide_screen_puts_the_verdict_beside_the_controls(browser, site_url):
         tab.assert_clean()
     finally:
         tab.close()
+
+
+SETTLED = """() => new Promise((done) => { const y = scrollY; setTimeout(() => done(scrollY === y), 300); })"""
+
+
+def test_the_readers_own_scroll_wins_over_the_links_smooth_reveal(browser, site_url):
+    """On a phone a shared link's verdict scrolls into view smoothly; a wheel that comes while it moves stops it
+    there, and the page goes where the reader scrolled, not on to the verdict."""
+    tab = Tab(browser, site_url, viewport=PHONE)
+    try:
+        page = tab.page
+        tab.goto("checker/" + link("plus2-after-plus2"))
+        page.locator(FINAL).wait_for(timeout=10_000)
+        page.wait_for_function(SETTLED, timeout=10_000)
+        target = page.evaluate("scrollY")  # where the reveal ends when nobody scrolls
+        assert target > 300, target
+        page.goto("about:blank")
+        page.goto(tab.site_url + "checker/" + link("plus2-after-plus2"), wait_until="commit")
+        page.wait_for_function("() => scrollY > 40", timeout=10_000, polling="raf")  # the reveal is under way
+        page.mouse.move(180, 400)
+        page.mouse.wheel(0, -2000)
+        page.wait_for_function(SETTLED, timeout=10_000)
+        assert page.evaluate("scrollY") < target - 100, (page.evaluate("scrollY"), target)
+        tab.assert_clean()
+    finally:
+        tab.close()

@@ -19,6 +19,7 @@ import { TONE_ICON, outcomeLine, renderVerdict } from "./verdict-view.js";
 
 const ALSO_KEY = "uno-checker-also";
 const SLOW_AFTER_MS = 10_000;
+const REVEAL_MS_AT_MOST = 2000; // a smooth reveal is over by then (in case the browser sends no scrollend)
 let uid = 0;
 
 export function mount(root, { engine, strings, lang, siteRoot }) {
@@ -38,6 +39,7 @@ export function mount(root, { engine, strings, lang, siteRoot }) {
   let preset = null; // the preset the table was set up from (until the next edit)
   let engineState = "loading";
   let slow = false;
+  let placing = false; // the bar's place is worked out in the next frame (schedule)
   const ui = {
     me: 0, padTarget: "pile", open: {}, rove: {}, padFocus: false, drawnNext: false,
     also: storedAlso(),
@@ -284,7 +286,8 @@ export function mount(root, { engine, strings, lang, siteRoot }) {
     renderPrint(judged, model, c);
     if (revealOnAnswer) {
       revealOnAnswer = false;
-      revealVerdict({ focus: false });
+      // in the next frame: the verdict's layout comes with that frame, not forced in this task
+      requestAnimationFrame(() => revealVerdict({ focus: false }));
     }
   }
 
@@ -343,7 +346,13 @@ export function mount(root, { engine, strings, lang, siteRoot }) {
       barText.replaceChildren(h("span", { class: "verdict__icon", "aria-hidden": "true" }, TONE_ICON[m.tone]), " ",
         h("strong", {}, S(`checker_tone_${m.tone.replace(/-/g, "_")}`)), " ", h("span", { class: "checker-bar__line" }, state.text));
     }
-    placeBar();
+    schedule(); // (placed in the next frame, with its layout: not a second, forced one now)
+  }
+
+  function schedule() {
+    if (placing) return;
+    placing = true;
+    requestAnimationFrame(() => { placing = false; placeBar(); });
   }
 
   // the bar shows while the verdict's head is out of sight (and the checker is on screen)
@@ -356,12 +365,6 @@ export function mount(root, { engine, strings, lang, siteRoot }) {
     const onScreen = frameBox.top < innerHeight && frameBox.bottom > headerBottom;
     bar.hidden = !barState || visible || !onScreen;
   }
-  let placing = false;
-  const schedule = () => {
-    if (placing) return;
-    placing = true;
-    requestAnimationFrame(() => { placing = false; placeBar(); });
-  };
   addEventListener("scroll", schedule, { passive: true });
   addEventListener("resize", schedule, { passive: true });
 
@@ -369,7 +372,27 @@ export function mount(root, { engine, strings, lang, siteRoot }) {
     const still = matchMedia("(prefers-reduced-motion: reduce)").matches;
     const beside = matchMedia("(min-width: 60em)").matches; // the verdict stands beside the controls
     verdict.scrollIntoView({ block: beside ? "nearest" : "start", behavior: still ? "auto" : "smooth" });
+    if (!still) giveWayToTheReader();
     if (focus) verdict.focus({ preventScroll: true });
+  }
+
+  // A smooth reveal gives way to the reader: their own wheel, touch, key or click stops it where it is, and their
+  // scroll goes on from there (the browser would otherwise finish the reveal over it). The wheel's listener is not
+  // passive (it must stop the reveal before the wheel scrolls), so it is there only while the reveal runs.
+  function giveWayToTheReader() {
+    const inputs = ["wheel", "touchstart", "pointerdown", "keydown"];
+    const stop = () => {
+      scrollTo({ top: scrollY, left: scrollX, behavior: "instant" });
+      done();
+    };
+    const done = () => {
+      for (const type of inputs) removeEventListener(type, stop, { capture: true });
+      removeEventListener("scrollend", done);
+      clearTimeout(timer);
+    };
+    for (const type of inputs) addEventListener(type, stop, { capture: true, passive: type !== "wheel" });
+    addEventListener("scrollend", done); // the reveal ended by itself
+    const timer = setTimeout(done, REVEAL_MS_AT_MOST);
   }
 
   // ---- print ------------------------------------------------------------------------------------------------
