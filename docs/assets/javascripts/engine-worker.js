@@ -49,10 +49,30 @@ let onBytes = () => {}; // the line's pace, while the snapshot waits for it
 let lastRequest = 0;
 const post = (message) => postMessage(message);
 // (a background download after "ready" is not the page's business: no progress for it, unless the reader asked to
-// keep the referee)
+// keep the referee). At most one report per PROGRESS_EVERY_MS, the latest, and every change of phase and the last
+// report at once: each report is a task on the page's main thread, and the page is starting too.
+const PROGRESS_EVERY_MS = 100;
+let reported = { at: -Infinity, kind: "" };
+let latest = null;
+let trailing = 0;
 const progress = (counts) => {
-  if (phase !== "background") post({ type: "progress", phase, ...counts });
-  else if (keepAsked) post({ type: "keep-progress", ...counts });
+  latest = phase !== "background" ? { type: "progress", phase, ...counts }
+    : keepAsked ? { type: "keep-progress", ...counts } : null;
+  if (!latest) return;
+  const kind = latest.type + (latest.phase || "");
+  const now = performance.now();
+  if (kind !== reported.kind || counts.loaded >= counts.total || now - reported.at >= PROGRESS_EVERY_MS) {
+    clearTimeout(trailing);
+    trailing = 0;
+    reported = { at: now, kind };
+    post(latest);
+  } else if (!trailing) {
+    trailing = setTimeout(() => {
+      trailing = 0;
+      reported = { at: performance.now(), kind };
+      post(latest);
+    }, PROGRESS_EVERY_MS - (now - reported.at));
+  }
 };
 
 // Whether the line can carry the snapshot within its budget, judged before its first byte (so a snapshot too slow

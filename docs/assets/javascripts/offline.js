@@ -156,6 +156,7 @@ export async function startOffline({ engine, strings, lang, mounted = Promise.re
   const S = (key, params) => fill(strings[key] ?? key, params || {});
   // the page's widgets mounted first: a checker has asked for the referee by then (state "loading")
   await Promise.all([afterLoad(), mounted]);
+  await idle(); // (the footer's control is not what the reader came for: after the page's own work)
   const slot = document.querySelector("[data-offline-keep]");
   let control = null;
   if (slot && store.supported()) {
