@@ -7,8 +7,8 @@
 // request, and {type: "stored", complete} once it has kept what it downloaded (again after a snapshot downloaded in
 // the background). {type: "keep"} ("Keep the referee for offline use" while this referee runs) has it keep the rest
 // now: the snapshot it left for later is fetched at once, by this worker (the one download of it), with
-// {type: "keep-progress", loaded, total} as it comes, then {type: "kept", complete}. A failed boot is reported as {type: "boot-error", message, kind} (kind "offline" when the
-// network is gone and the files are not kept here).
+// {type: "keep-progress", loaded, total} as it comes, then {type: "kept", complete}. A failed boot is reported as
+// {type: "boot-error", message, kind} (kind "offline" when the network is gone and the files are not kept here).
 //
 // Every file is fetched once (referee-files.js: from the referee's cache, else its .zst copy from the network) and
 // handed to Pyodide from memory: the runtime's module through createPyodideModule, the standard library as a blob
