@@ -19,8 +19,17 @@ import { TONE_ICON, outcomeLine, renderVerdict } from "./verdict-view.js";
 
 const ALSO_KEY = "uno-checker-also";
 const SLOW_AFTER_MS = 10_000;
+const SETTLE_MS_AT_MOST = 2000;
 const REVEAL_MS_AT_MOST = 2000; // a smooth reveal is over by then (in case the browser sends no scrollend)
 let uid = 0;
+
+// After the page's load and its first idle moment (at most SETTLE_MS_AT_MOST after load).
+function afterSettling(then) {
+  const idle = () => ("requestIdleCallback" in window ? requestIdleCallback(then, { timeout: SETTLE_MS_AT_MOST })
+    : setTimeout(then, 200));
+  if (document.readyState === "complete") idle();
+  else addEventListener("load", idle, { once: true });
+}
 
 export function mount(root, { engine, strings, lang, siteRoot }) {
   const K = pageKnowledge();
@@ -522,7 +531,12 @@ export function mount(root, { engine, strings, lang, siteRoot }) {
     slow = true;
     showEngine();
   }, SLOW_AFTER_MS);
-  engine.ready().then(() => engineChanged("ready"), () => engineChanged("failed"));
+  // The referee starts at once for a shared link (its verdict is what the reader waits for). On an empty checker the
+  // reader has a few taps to make first: it starts once the page has settled, so its start-up does not compete with
+  // the page's (a question asked before that starts it at once).
+  const startReferee = () => engine.ready().then(() => engineChanged("ready"), () => engineChanged("failed"));
+  if (holdsSituation(location.hash)) startReferee();
+  else afterSettling(startReferee);
   if (typeof engine.onState === "function") engine.onState((state) => engineChanged(state));
 
   // ---- start ------------------------------------------------------------------------------------------------

@@ -64,9 +64,14 @@ const context = {
   lang: document.documentElement.lang || "en",
   siteRoot: new URL("../../", import.meta.url),
 };
-// A checker asks for the referee as it mounts: ask now, before its modules arrive (on a phone line, a second or
-// more of the download won back; offline, the kept referee starts sooner).
-if (document.querySelector("[data-checker]")) engine.ready().catch(() => {});
+// A checker opened from a shared link asks for the referee as it mounts: ask now, before its modules arrive (on a
+// phone line, a second or more of the download won back; offline, the kept referee starts sooner). An empty checker
+// starts it once the page has settled (checker.js).
+if (document.querySelector("[data-checker]")) {
+  import("./checker-link.js").then(({ holdsSituation }) => {
+    if (holdsSituation(location.hash)) engine.ready().catch(() => {});
+  }, () => {});
+}
 // offline.js waits for the widgets too: the service worker's precache must not compete with the referee's download
 // on a poor line.
 const mounted = mountAll(context).catch((error) => console.warn(`widgets: ${error.message}`));
