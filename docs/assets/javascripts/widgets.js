@@ -9,6 +9,7 @@
 import * as engine from "./engine.js";
 import { progressView } from "./referee-progress.js";
 import { startOffline } from "./offline.js";
+import { holdsSituation } from "./checker-link.js";
 import "./language.js";
 
 const WIDGETS = {
@@ -67,11 +68,7 @@ const context = {
 // A checker opened from a shared link asks for the referee as it mounts: ask now, before its modules arrive (on a
 // phone line, a second or more of the download won back; offline, the kept referee starts sooner). An empty checker
 // starts it once the page has settled (checker.js).
-if (document.querySelector("[data-checker]")) {
-  import("./checker-link.js").then(({ holdsSituation }) => {
-    if (holdsSituation(location.hash)) engine.ready().catch(() => {});
-  }, () => {});
-}
+if (document.querySelector("[data-checker]") && holdsSituation(location.hash)) engine.ready().catch(() => {});
 // offline.js waits for the widgets too: the service worker's precache must not compete with the referee's download
 // on a poor line.
 const mounted = mountAll(context).catch((error) => console.warn(`widgets: ${error.message}`));
