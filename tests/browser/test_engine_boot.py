@@ -187,14 +187,18 @@ def test_a_wheel_that_cannot_be_fetched_is_loaded_by_name(tab):
 
 def test_a_host_serving_another_builds_file_is_refused(tab):
     """A static host ignores ?v=: if it already serves a newer build, its file fails the digest and the checker
-    says to reload instead of running a mix of two builds."""
+    says to reload instead of running a mix of two builds. Nothing starts the referee again (it would fetch the
+    same file again, and fail the same way), however soon the failure comes."""
     other = (SITE / "pyodide" / "python_stdlib.zip.zst").read_bytes()
+    seen = referee_requests(tab)
     tab.context.route("**/pyodide/pyodide.asm.wasm.zst*", lambda route: route.fulfill(status=200, body=other))
     tab.goto(shared_link(LEGAL))
     tab.page.locator('[data-referee-progress="failed"]').wait_for(timeout=BOOT_TIMEOUT_MS)
+    tab.page.wait_for_timeout(1000)  # (the checker's own start, and a retry of its question, come by then)
     failure = tab.page.evaluate(f"async () => (await import({ENGINE})).failure()")
-    assert failure["kind"] == "stale", failure
+    assert failure is not None and failure["kind"] == "stale", failure
     assert "Reload" in tab.page.locator(".referee-progress").first.inner_text()
+    assert seen["/pyodide/pyodide.asm.wasm.zst"] == 1, dict(seen)
     assert not tab.foreign
 
 

@@ -15,8 +15,9 @@
 //
 // One module worker per page, one ready promise, requests matched by id. Nothing starts until a widget asks (the
 // checker at once; a stepper on "What if?"; the score keeper to score). After a failure, the next ready() or call()
-// starts a new worker (the line may be back), except while the browser is still offline after an offline failure:
-// then it answers with that failure at once. "Keep the referee for offline use" lives in referee-store.js.
+// starts a new worker (the line may be back), except where a new worker would only fail the same way: while the
+// browser is still offline after an offline failure, and after a host sent another build's file (only a reload
+// helps): then it answers with that failure at once. "Keep the referee for offline use" lives in referee-store.js.
 import { manifest as refereeManifest } from "./referee-store.js";
 
 let worker = null;
@@ -65,15 +66,17 @@ function failureError(failure) {
   return error;
 }
 
-// Failed for being offline, and the browser is still offline: a new worker would fail the same way. Answer with
-// that failure at once (no flicker back to "loading"); once the browser is online again, the next ask starts anew.
-function stillOffline() {
-  return current === "failed" && lastFailure && lastFailure.kind === "offline" && navigator.onLine === false;
+// A failure a new worker would only repeat (and download the referee again for): offline while the browser is
+// still offline, or another build's file on the host. Answer with it at once (no flicker back to "loading"); once
+// the browser is online again, the next ask after an offline failure starts anew.
+function failedForGood() {
+  if (current !== "failed" || !lastFailure) return false;
+  return lastFailure.kind === "stale" || (lastFailure.kind === "offline" && navigator.onLine === false);
 }
 
 function start() {
   if (readyPromise) return readyPromise;
-  if (stillOffline()) {
+  if (failedForGood()) {
     const failed = Promise.reject(failureError(lastFailure));
     failed.catch(() => {});
     return failed;
@@ -126,7 +129,7 @@ export function ready() {
 
 export function call(fn, args) {
   start();
-  if (!worker) return Promise.resolve(unavailable(lastFailure)); // still offline (stillOffline)
+  if (!worker) return Promise.resolve(unavailable(lastFailure)); // failed for good (failedForGood)
   const id = nextId++;
   return new Promise((resolve) => {
     pending.set(id, { resolve });
