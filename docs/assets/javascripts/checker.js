@@ -534,7 +534,12 @@ export function mount(root, { engine, strings, lang, siteRoot }) {
   // The referee starts at once for a shared link (its verdict is what the reader waits for). On an empty checker the
   // reader has a few taps to make first: it starts once the page has settled, so its start-up does not compete with
   // the page's (a question asked before that starts it at once).
-  const startReferee = () => engine.ready().then(() => engineChanged("ready"), () => engineChanged("failed"));
+  let refereeAsked;
+  const asked = new Promise((resolve) => { refereeAsked = resolve; });
+  const startReferee = () => {
+    engine.ready().then(() => engineChanged("ready"), () => engineChanged("failed"));
+    refereeAsked();
+  };
   if (holdsSituation(location.hash)) startReferee();
   else afterSettling(startReferee);
   if (typeof engine.onState === "function") engine.onState((state) => engineChanged(state));
@@ -548,4 +553,6 @@ export function mount(root, { engine, strings, lang, siteRoot }) {
     render();
     showPrompt();
   }
+  // (widgets.js waits for this before the page's offline work starts: it must not compete with the referee's)
+  return { refereeAsked: asked };
 }

@@ -47,16 +47,20 @@ async function mountAll(context) {
   const content = document.querySelector(".md-content");
   if (content) new MutationObserver(focusableScrollRegions).observe(content, { childList: true, subtree: true });
   const found = Object.entries(WIDGETS).filter(([selector]) => document.querySelector(selector));
+  const asked = []; // an empty checker asks for the referee only once the page has settled
   for (const [selector, load] of found) {
     const module = await load();
     for (const element of document.querySelectorAll(selector)) {
-      module.mount(element, context);
+      const widget = module.mount(element, context);
+      if (widget && widget.refereeAsked) asked.push(widget.refereeAsked);
       element.dataset.mounted = ""; // releases the space widgets.css kept for it
       const line = element.querySelector(STATUS_LINE);
       if (line) line.after(progressView(engine, context.strings, context.lang));
       await yieldToPage();
     }
   }
+  // ("mounted" for offline.js: by then a checker has asked for the referee, and the precache waits for it)
+  await Promise.all(asked);
 }
 
 const context = {
