@@ -9,10 +9,10 @@
 //   the referee's version (a digest of all revisions): a new build gets a new cache, filled whole, and the old one
 //   is dropped once the new one is complete (referee-store.js).
 // - Compressed whatever the host does: the large files are fetched as their .zst copies (made at build time) and
-//   decoded here once they have arrived (zstddec: Zstandard's own decoder compiled to WebAssembly, six times the
-//   speed of a decoder written in JavaScript, loaded only when a file comes from the network); if a host answers
-//   with Content-Encoding, the browser has decoded that layer already and this one is still ours to decode. The
-//   cache keeps the decoded file, so a later start reads it as it is (and the browser can reuse its compiled
+//   decoded here once they have arrived (zstddec: Zstandard's own decoder compiled to WebAssembly, three to four
+//   times the speed of a decoder written in JavaScript, loaded only when a file comes from the network); if a host
+//   answers with Content-Encoding, the browser has decoded that layer already and this one is still ours to decode.
+//   The cache keeps the decoded file, so a later start reads it as it is (and the browser can reuse its compiled
 //   WebAssembly).
 // - Never a dead referee: if the cache is broken or full, the files still come from the network and are only not
 //   kept.
@@ -77,7 +77,9 @@ function decode(zstd, chunks, entry, put) {
   let empty = 0;
   try {
     for (const part of zstd.decodeStreaming(chunks)) {
-      if (!part.length && ++empty > chunks.length + EMPTY_PARTS_BEYOND_CHUNKS) throw fail("the decoder stopped advancing");
+      if (!part.length && ++empty > chunks.length + EMPTY_PARTS_BEYOND_CHUNKS) {
+        throw fail("the decoder stopped advancing");
+      }
       put(part);
     }
   } catch (error) {
