@@ -13,10 +13,12 @@ import json
 import shutil
 import socket
 import threading
+import warnings
 from collections import Counter
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from .conftest import LANGS, ROOT, SITE, SiteHandler, Tab, axe_violations, lang_prefix
 from .test_engine_boot import ILLEGAL, LEGAL, on_a_slow_line_until_the_snapshot_is_deferred, shared_link
@@ -25,8 +27,13 @@ pytestmark = pytest.mark.browser
 
 BOOT_TIMEOUT_MS = 90_000
 OFFLINE_STRINGS = json.loads((ROOT / "i18n" / "offline.json").read_text(encoding="utf-8"))
+# What navigator.connection says on a fast, unmetered line. Given with Network.overrideNetworkState, which sets
+# what the page reads without throttling anything: the DevTools throttle itself (Network.emulateNetworkConditions)
+# once held a first visit's "load" for 90 s in a CI run (Playwright issue 22676 reports the same), and these tests
+# need no throttle, only a line the page judges fast enough to warm the referee on.
 FAST_LINE = {"offline": False, "latency": 5, "downloadThroughput": 50e6 / 8, "uploadThroughput": 10e6 / 8,
              "connectionType": "wifi"}
+FIRST_LOAD_TIMEOUT_MS = 45_000
 
 
 class Host:
@@ -117,14 +124,34 @@ def verdict_of(tab: Tab, path: str) -> str:
 @pytest.fixture
 def visited_home(browser, host):
     """One online visit to the home page on a fast, unmetered line: the referee is warmed after idle."""
-    tab = offline_tab(browser, host.url)
-    cdp = tab.context.new_cdp_session(tab.page)
-    cdp.send("Network.enable")
-    cdp.send("Network.emulateNetworkConditions", FAST_LINE)
-    tab.goto("")
+    tab = first_visit_on_a_fast_line(browser, host)
     wait_until_offline_ready(tab)
     yield tab
     tab.close()
+
+
+def first_visit_on_a_fast_line(browser, host: Host, attempts: int = 2) -> Tab:
+    """A new tab on the home page, the line reported fast. If the page has not reached "load" in 45 s (on a 2-core
+    machine it takes under 2 s), the requests still open are reported as a warning and the visit starts again in a
+    new context, once: what these tests check comes after the first visit, and a stall of the browser's own
+    network stack there is not what they are about. A second stall fails the test with the same list."""
+    for attempt in range(1, attempts + 1):
+        tab = offline_tab(browser, host.url)
+        tab.context.new_cdp_session(tab.page).send("Network.overrideNetworkState", FAST_LINE)
+        open_requests: dict[str, str] = {}
+        tab.page.on("request", lambda request: open_requests.setdefault(request.url, request.resource_type))
+        for event in ("requestfinished", "requestfailed"):
+            tab.page.on(event, lambda request: open_requests.pop(request.url, None))
+        try:
+            tab.page.goto(host.url, wait_until="load", timeout=FIRST_LOAD_TIMEOUT_MS)
+            return tab
+        except PlaywrightTimeoutError:
+            stalled = f"attempt {attempt}: no 'load' in {FIRST_LOAD_TIMEOUT_MS} ms; still open: {open_requests}"
+            tab.close()
+            if attempt == attempts:
+                pytest.fail(f"the first visit never loaded ({stalled})")
+            warnings.warn(f"first visit to the home page: {stalled}; starting again in a new context")
+    raise AssertionError("unreachable")
 
 
 def test_after_one_visit_to_the_home_page_the_checker_answers_offline_in_every_language(visited_home, host):
