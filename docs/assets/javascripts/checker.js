@@ -3,7 +3,7 @@
 //   event -> edit -> render (checker-view.js) -> URL fragment (checker-link.js) -> referee (checker-referee.js)
 // and the answer is drawn by verdict-view.js. Every change is judged again at once; until its answer is in, the
 // verdict on screen is marked out of date (data-stale), never shown as current.
-import { fill, h } from "./dom.js";
+import { afterLoad, fill, h, idle } from "./dom.js";
 import { pageKnowledge } from "./knowledge.js";
 import * as E from "./checker-edits.js";
 import { LinkError, canonicalKey, holdsSituation, parseFragment, toFragment } from "./checker-link.js";
@@ -19,17 +19,9 @@ import { TONE_ICON, outcomeLine, renderVerdict } from "./verdict-view.js";
 
 const ALSO_KEY = "uno-checker-also";
 const SLOW_AFTER_MS = 10_000;
-const SETTLE_MS_AT_MOST = 2000;
+const SETTLE_MS_AT_MOST = 2000; // after load, the first idle moment or this, whichever comes first
 const REVEAL_MS_AT_MOST = 2000; // a smooth reveal is over by then (in case the browser sends no scrollend)
 let uid = 0;
-
-// After the page's load and its first idle moment (at most SETTLE_MS_AT_MOST after load).
-function afterSettling(then) {
-  const idle = () => ("requestIdleCallback" in window ? requestIdleCallback(then, { timeout: SETTLE_MS_AT_MOST })
-    : setTimeout(then, 200));
-  if (document.readyState === "complete") idle();
-  else addEventListener("load", idle, { once: true });
-}
 
 export function mount(root, { engine, strings, lang, siteRoot }) {
   const K = pageKnowledge();
@@ -541,7 +533,7 @@ export function mount(root, { engine, strings, lang, siteRoot }) {
     refereeAsked();
   };
   if (holdsSituation(location.hash)) startReferee();
-  else afterSettling(startReferee);
+  else afterLoad().then(() => idle(SETTLE_MS_AT_MOST, 200)).then(startReferee);
   if (typeof engine.onState === "function") engine.onState((state) => engineChanged(state));
 
   // ---- start ------------------------------------------------------------------------------------------------

@@ -18,3 +18,20 @@ export function h(tag, attrs = {}, ...children) {
 export function fill(template, params) {
   return String(template).replace(/\{(\w+)\}/g, (match, key) => (key in params ? params[key] : match));
 }
+
+/** Resolves once the page has loaded (at once if it already has). */
+export function afterLoad() {
+  return new Promise((resolve) => {
+    if (document.readyState === "complete") resolve();
+    else window.addEventListener("load", () => resolve(), { once: true });
+  });
+}
+
+/** Resolves in the browser's next idle moment, timeoutMs at most; without requestIdleCallback (Safari), after
+ * fallbackMs. */
+export function idle(timeoutMs, fallbackMs) {
+  return new Promise((resolve) => {
+    if ("requestIdleCallback" in window) requestIdleCallback(() => resolve(), { timeout: timeoutMs });
+    else setTimeout(resolve, fallbackMs);
+  });
+}

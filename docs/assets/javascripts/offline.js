@@ -6,26 +6,15 @@
 //   page reloads onto the new version at once (no page ever runs a mix of two builds);
 // - the footer's "Keep the referee for offline use" (its size shown) and, on a fast unmetered line or in the
 //   installed app, the same download in the background after the page is idle (offline-policy.js).
-import { fill, h } from "./dom.js";
+import { afterLoad, fill, h, idle as idleFor } from "./dom.js";
 import { megabytes, percent } from "./referee-progress.js";
 import { shouldWarm } from "./offline-policy.js";
 import * as store from "./referee-store.js";
 
 const siteRoot = new URL("../../", import.meta.url);
 
-function afterLoad() {
-  return new Promise((resolve) => {
-    if (document.readyState === "complete") resolve();
-    else window.addEventListener("load", () => resolve(), { once: true });
-  });
-}
-
-function idle() {
-  return new Promise((resolve) => {
-    if ("requestIdleCallback" in window) requestIdleCallback(() => resolve(), { timeout: 5000 });
-    else setTimeout(resolve, 1500);
-  });
-}
+// The footer's control and the background download come after the page's own work: its first idle moment.
+const idle = () => idleFor(5000, 1500);
 
 // Resolves when the referee is not downloading (idle, ready or failed).
 function refereeSettled(engine) {
