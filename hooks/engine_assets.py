@@ -46,6 +46,8 @@ WHEEL_CACHE = ROOT / ".cache" / "wheel"
 SNAPSHOT_CACHE = ROOT / ".cache" / "snapshot"
 SNAPSHOT_SCRIPT = ROOT / "hooks" / "make_snapshot.mjs"
 SNAPSHOT_NAME = "rules_core.snapshot"
+# Where the worker (and the snapshot) keep the wheel in Pyodide's file system: imported from there as a zip.
+WHEEL_MOUNT = "/lib/rules_core.whl"
 MANIFEST_NAME = "referee.json"
 FULL_STDLIB_NAME = "python_stdlib_full.zip"
 MIME = {".wasm": "application/wasm", ".mjs": "text/javascript", ".zip": "application/zip",
@@ -97,13 +99,14 @@ def make_snapshot(wheel: Path, stdlib: Path) -> Path:
         stat = (PYODIDE_SRC / name).stat()
         digest.update(f"{name}:{stat.st_size}:{stat.st_mtime_ns}".encode())
     digest.update(SNAPSHOT_SCRIPT.read_bytes())
+    digest.update(WHEEL_MOUNT.encode())
     target = SNAPSHOT_CACHE / f"{digest.hexdigest()[:16]}.snapshot"
     if target.exists():
         return target
     shutil.rmtree(SNAPSHOT_CACHE, ignore_errors=True)
     SNAPSHOT_CACHE.mkdir(parents=True)
     result = subprocess.run(
-        ["node", str(SNAPSHOT_SCRIPT), str(PYODIDE_SRC), str(wheel), str(stdlib), str(target)],
+        ["node", str(SNAPSHOT_SCRIPT), str(PYODIDE_SRC), str(wheel), str(stdlib), str(target), WHEEL_MOUNT],
         cwd=ROOT, capture_output=True, text=True,
     )
     if result.returncode != 0 or not target.exists():
@@ -157,7 +160,7 @@ def on_post_build(config, **kwargs) -> None:
         files.append(_entry(path, name, digest, packed, **extra))
 
     add(dest / "pyodide-lock.json", "pyodide-lock.json", pack=False)
-    add(dest / wheel.name, wheel.name, pack=False, sha256=sha256(dest / wheel.name))
+    add(dest / wheel.name, wheel.name, pack=False, sha256=sha256(dest / wheel.name), mount=WHEEL_MOUNT)
     add(dest / "pyodide.asm.mjs", "pyodide.asm.mjs", pack=True)
     add(dest / "python_stdlib.zip", "python_stdlib.zip", pack=True)
     add(dest / "pyodide.asm.wasm", "pyodide.asm.wasm", pack=True)

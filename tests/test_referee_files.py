@@ -132,3 +132,32 @@ def test_the_trimmed_standard_library_answers_every_parity_fixture(tmp_path):
     for fx, got in zip(fixtures, actual):
         assert got == fx["response"], json.loads(fx["request"])["id"]
     assert proc.returncode == 0, proc.stdout + proc.stderr[-3000:]
+
+
+RESTORE = ROOT / "tests" / "pyodide" / "restore_snapshot.mjs"
+
+
+def test_the_snapshot_boots_as_the_worker_boots_it(manifest, tmp_path):
+    """The snapshot already has rules_core imported from its wheel's zip and the fallback finder installed: after
+    writing the wheel back at its mount (no unpacking), it answers, and an import the trimmed zip lacks still comes
+    from the full zip."""
+    from tests.pyodide.runtime import require_node_and_pyodide
+
+    require_node_and_pyodide()
+    wheel = next(entry for entry in manifest["files"] if entry["name"].endswith(".whl"))
+    assert wheel["mount"].startswith("/lib/") and not wheel["mount"].endswith(".zip")  # (the finder's own test)
+    trimmed = set(zipfile.ZipFile(PYODIDE / "python_stdlib.zip").namelist())
+    full = set(zipfile.ZipFile(PYODIDE / manifest["fallback"]["name"]).namelist())
+    missing = next(name for name in ("csv.py", "fractions.py", "difflib.py") if name not in trimmed and name in full)
+    snapshot = tmp_path / "rules_core.snapshot"
+    snapshot.write_bytes(zstandard.ZstdDecompressor().decompress((PYODIDE / "rules_core.snapshot.zst").read_bytes()))
+    proc = subprocess.run(["node", str(RESTORE), str(PYODIDE), str(snapshot), missing[:-3]],
+                          cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    out = json.loads(proc.stdout.strip().splitlines()[-1])
+    assert out["answer"]["ok"] is True and out["answer"]["result"]["legal"] is False, out["answer"]
+    assert out["rulesCoreFile"] == wheel["mount"] + "/rules_core/__init__.py"
+    assert out["mountedBefore"] == 1  # on sys.path in the snapshot already
+    assert "FullStdlibFinder" in out["finders"]
+    assert out["missingFile"] == f"/lib/{manifest['fallback']['name']}/{missing}"
+    assert out["fullFetched"] == 1

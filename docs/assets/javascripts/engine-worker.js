@@ -1,6 +1,8 @@
 // The referee's worker: Pyodide from the site's own files, rules_core, and JSON requests answered through
 // rules_core.handle.
-// Protocol: the page posts {type: "manifest", manifest} first (referee.json's contents, or null), then
+// Protocol: a worker named "referee+manifest" is posted {type: "manifest", manifest} first (referee.json's
+// contents, or null: then it reads them itself); one named "referee" reads them at once and posts
+// {type: "manifest", manifest} to the page. Then the page posts
 // {id, request: "<JSON string>"}; the worker posts {type: "progress", loaded, total, phase}
 // while it gets ready (phase "download", then "start"), {type: "ready", boot, cached} once (boot is "snapshot" or
 // "fresh"; cached: every file came from the referee's cache), then {id, response: "<JSON string>"} for each
@@ -132,12 +134,19 @@ function blobURL(bytes, type) {
   return URL.createObjectURL(new Blob([bytes], { type }));
 }
 
-// The page sends referee.json's contents first (it has read them for its own use: nothing is fetched twice).
+// referee.json: the page posts its contents if it has read them (its worker is named "referee+manifest": nothing
+// is fetched twice); else this worker reads them at once and posts the page its copy.
 let giveManifest;
 const manifestFromPage = new Promise((resolve) => { giveManifest = resolve; });
 
 async function boot() {
-  const manifest = (await manifestFromPage) || (await loadManifest(base));
+  let manifest;
+  if (self.name === "referee+manifest") {
+    manifest = (await manifestFromPage) || (await loadManifest(base));
+  } else {
+    manifest = await loadManifest(base);
+    post({ type: "manifest", manifest });
+  }
   files = refereeFiles(base, manifest, { onProgress: (counts) => { progress(counts); onBytes(); } });
   // the largest first: on a poor line the WebAssembly is the last to arrive, so it must not wait for a free
   // connection behind the small files (the page's own modules are loading at the same time)
@@ -216,7 +225,7 @@ async function boot() {
   }
   self.refereeFullStdlib = () => fullStdlib(pyodide, manifest);
   pyodide.pyimport("stdlib_fallback").install();
-  await installWheel(pyodide, wheel);
+  await installWheel(pyodide, wheel, wheelEntry.mount);
   const handle = handler(pyodide);
   return { handle, boot: how, later,
     cached: manifest.files.every((entry) => entry.optional || files.fromCache(entry.name)) };
@@ -266,9 +275,23 @@ async function keepAll() {
   else if (background === "none") post({ type: "kept", complete: files ? await files.storeAll() : false });
 }
 
-async function installWheel(pyodide, wheel) {
+// rules_core is imported from its wheel as a zip, written where the build's snapshot had it (manifest: "mount"):
+// after a restore, the imported modules and the zip's directory are already in memory and only the file comes
+// back (a copy; unpacking the wheel took a tenth of a second on the worker). A fresh interpreter puts it on
+// sys.path first. If that fails, the wheel is loaded by name, as Pyodide installs a package.
+async function installWheel(pyodide, wheel, mount) {
   try {
-    pyodide.unpackArchive(await wheel, "wheel");
+    const bytes = await wheel;
+    if (!mount) {
+      pyodide.unpackArchive(bytes, "wheel");
+      return;
+    }
+    pyodide.FS.writeFile(mount, ArrayBuffer.isView(bytes) ? bytes : new Uint8Array(bytes));
+    const sys = pyodide.pyimport("sys");
+    const path = sys.path;
+    if (!path.count(mount)) path.insert(0, mount);
+    path.destroy();
+    sys.destroy();
   } catch (error) {
     if (error instanceof StaleFileError) throw error;
     console.warn(`rules_core wheel: ${error.message}; loading it by name`);

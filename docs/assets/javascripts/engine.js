@@ -18,7 +18,7 @@
 // starts a new worker (the line may be back), except where a new worker would only fail the same way: while the
 // browser is still offline after an offline failure, and after a host sent another build's file (only a reload
 // helps): then it answers with that failure at once. "Keep the referee for offline use" lives in referee-store.js.
-import { manifest as refereeManifest } from "./referee-store.js";
+import { manifestFrom, manifestIfAsked } from "./referee-store.js";
 
 let worker = null;
 let nextId = 1;
@@ -83,15 +83,27 @@ function start() {
   }
   lastProgress = null;
   setState("loading");
-  const own = new Worker(new URL("./engine-worker.js", import.meta.url), { type: "module" });
+  // referee.json: the page's copy if it has one (or is reading it), posted to the worker; else the worker reads it
+  // at once itself and sends the page its copy. Which of the two is in the worker's name, which the worker has from
+  // its first line: a message posted now would reach it only once this page's thread is free again (Chromium
+  // forwards a worker's first messages from the page's thread), and on a phone the page is busy mounting.
+  const asked = manifestIfAsked();
+  const own = new Worker(new URL("./engine-worker.js", import.meta.url),
+    { type: "module", name: asked ? "referee+manifest" : "referee" });
   worker = own;
-  refereeManifest().then((manifest) => manifest, () => null)
-    .then((manifest) => own.postMessage({ type: "manifest", manifest }));
+  let manifestFromWorker = () => {};
+  if (asked) {
+    asked.then((manifest) => manifest, () => null).then((manifest) => own.postMessage({ type: "manifest", manifest }));
+  } else {
+    manifestFrom(new Promise((resolve) => { manifestFromWorker = resolve; }));
+  }
   readyPromise = new Promise((resolve, reject) => {
     own.addEventListener("message", (event) => {
       if (worker !== own) return;
       const data = event.data;
-      if (data.type === "progress") {
+      if (data.type === "manifest") {
+        manifestFromWorker(data.manifest);
+      } else if (data.type === "progress") {
         reportProgress({ loaded: data.loaded, total: data.total, phase: data.phase });
       } else if (data.type === "ready") {
         // For the benchmark and the tests: when the engine became ready, and how it booted.
@@ -119,7 +131,7 @@ function start() {
       if (worker === own) fail({ kind, message: event.message || "the referee's worker stopped" }, reject);
     });
   });
-  readyPromise.catch(() => {});
+  readyPromise.catch(() => manifestFromWorker(null)); // (a worker that failed first sent none)
   return readyPromise;
 }
 

@@ -11,12 +11,28 @@ export function supported() {
   return typeof caches !== "undefined" && typeof Worker !== "undefined" && window.isSecureContext;
 }
 
-export function manifest() {
-  manifestPromise ||= fetch(base + "referee.json").then((response) => {
+function fetchManifest() {
+  return fetch(base + "referee.json").then((response) => {
     if (!response.ok) throw new Error(`referee.json: HTTP ${response.status}`);
     return response.json();
   });
+}
+
+/** referee.json's contents (read once per page). */
+export function manifest() {
+  manifestPromise ||= fetchManifest();
   return manifestPromise;
+}
+
+/** The page's referee.json, if it has asked for it already; else null. */
+export function manifestIfAsked() {
+  return manifestPromise;
+}
+
+/** A referee worker that started before the page asked reads referee.json itself: the page takes that copy
+ * (``fromWorker`` resolves with it, or with null if the worker sent none: then the page reads its own). */
+export function manifestFrom(fromWorker) {
+  manifestPromise ||= fromWorker.then((contents) => contents || fetchManifest());
 }
 
 export async function isKept() {
