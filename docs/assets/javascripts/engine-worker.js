@@ -282,10 +282,6 @@ async function keepAll() {
 async function installWheel(pyodide, wheel, mount) {
   try {
     const bytes = await wheel;
-    if (!mount) {
-      pyodide.unpackArchive(bytes, "wheel");
-      return;
-    }
     pyodide.FS.writeFile(mount, ArrayBuffer.isView(bytes) ? bytes : new Uint8Array(bytes));
     const sys = pyodide.pyimport("sys");
     const path = sys.path;
