@@ -227,6 +227,7 @@ def reading_scenarios(playwright, profile: dict, gzip: bool) -> dict:
         out["reading page"] = read
         # What if? on the page's stepper (the referee starts only now)
         widget = run.page.locator(f'[data-scenario="{WHAT_IF_SCENARIO}"]')
+        widget.scroll_into_view_if_needed(timeout=TIMEOUT_MS)  # it mounts as the reader comes near it
         widget.locator(".stepper__box").wait_for(timeout=TIMEOUT_MS)
         widget.locator(".stepper__button--next").click()
         mark = run.mark()

@@ -126,3 +126,15 @@ def axe_violations(page, impacts=("serious", "critical")) -> list[dict]:
         {"id": v["id"], "impact": v["impact"], "help": v["help"], "nodes": [n["target"] for n in v["nodes"][:5]]}
         for v in result["violations"] if v["impact"] in impacts
     ]
+
+
+# widgets.js mounts a stepper once it is within one viewport's height of the viewport (above or below).
+NEAR_STEPPERS_MOUNTED = """() => [...document.querySelectorAll('[data-scenario]')].every((w) => {
+    const box = w.getBoundingClientRect();
+    return w.hasAttribute('data-mounted') || box.bottom < -innerHeight || box.top > 2 * innerHeight;
+})"""
+
+
+def wait_for_near_steppers(page) -> None:
+    """Wait until every stepper near the viewport has mounted (a reader who stops scrolling sees them all)."""
+    page.wait_for_function(NEAR_STEPPERS_MOUNTED)

@@ -192,6 +192,7 @@ def test_stepper_dark_mode_axe(dark_tab):
     tab, page = dark_tab, dark_tab.page
     tab.goto("rules/")
     stepper = page.locator("[data-scenario]").first
+    stepper.scroll_into_view_if_needed()  # a stepper mounts as the reader comes near it
     stepper.locator(".stepper__box").wait_for()
     stepper.get_by_role("button", name="What if?").click()
     stepper.locator(".stepper__move").first.click()

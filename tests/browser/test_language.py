@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from .checker_flows import FINAL, PHONE, ROOT, tap
-from .conftest import LANGS, PAGES, Tab, lang_prefix
+from .conftest import LANGS, PAGES, Tab, lang_prefix, wait_for_near_steppers
 from .test_checker_links import fragment
 
 pytestmark = pytest.mark.browser
@@ -51,9 +51,9 @@ def test_the_switcher_keeps_the_rule_anchor(phone):
     assert page.url == tab.site_url + "hu/rules/#wild-draw-four"
     # no anchor in the address, but the reader has scrolled to a section: that section is kept
     tab.goto("pl/house-rules/")
-    # the page's example steppers first take their room (mounting later, they would push the section down)
-    page.wait_for_function("[...document.querySelectorAll('[data-scenario]')].every((w) => w.querySelector('.stepper__box'))")
     page.evaluate("document.getElementById('jump-in').scrollIntoView()")
+    # the steppers near the section mount now, around it: the section stays where the reader left it
+    wait_for_near_steppers(page)
     page.wait_for_timeout(200)
     assert heading_on_screen(page, "jump-in")
     switch_to(page, "et")

@@ -21,6 +21,7 @@ CAST = json.loads((ROOT / "scenarios" / "cast.json").read_text(encoding="utf-8")
 
 def stepper(page, sid):
     widget = page.locator(f'[data-scenario="{sid}"]').first
+    widget.scroll_into_view_if_needed()  # a stepper mounts as the reader comes near it
     widget.locator(".stepper__box").wait_for()
     return widget
 

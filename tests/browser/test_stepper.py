@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from .conftest import LANGS, axe_violations, lang_prefix
+from .conftest import LANGS, Tab, axe_violations, lang_prefix, wait_for_near_steppers
 
 pytestmark = pytest.mark.browser
 
@@ -21,6 +21,7 @@ ALL_SCENARIOS = RULE_PAGE_SCENARIOS + ("stacking", "seven-o", "jump-in")
 
 def stepper(page, sid):
     widget = page.locator(f'[data-scenario="{sid}"]')
+    widget.scroll_into_view_if_needed()  # a stepper mounts as the reader comes near it
     widget.locator(".stepper__box").wait_for()
     return widget
 
@@ -106,6 +107,74 @@ def test_arrow_keys_step_only_when_the_stepper_has_focus(tab):
     page.keyboard.press("ArrowRight")
     assert widget.get_attribute("data-step") == "1"
     assert stepper(page, "draw-two").get_attribute("data-step") == "0"
+    tab.assert_clean()
+
+
+# Layout shifts the reader sees (a wheel scroll is not "recent input": shifts while scrolling count)
+LAYOUT_SHIFTS = """window.__shifts = 0;
+new PerformanceObserver((list) => { for (const e of list.getEntries()) if (!e.hadRecentInput) window.__shifts += e.value; })
+    .observe({type: "layout-shift", buffered: true});"""
+MOUNTED = "[...document.querySelectorAll('[data-scenario][data-mounted]')].map((w) => w.dataset.scenario)"
+
+
+def test_a_rules_page_mounts_its_steppers_as_the_reader_comes_near(browser, site_url):
+    """A rules page holds a dozen steppers, the first several screens down. None mounts at load; each mounts as the
+    reader scrolls near it, and what is on screen does not move; a link to a step mounts its stepper at once, at
+    that step; printing mounts them all."""
+    tab = Tab(browser, site_url, viewport={"width": 360, "height": 740})
+    try:
+        page = tab.page
+        page.add_init_script(LAYOUT_SHIFTS)
+        tab.goto("pl/rules/")
+        page.wait_for_timeout(1000)
+        assert page.evaluate(MOUNTED) == []
+        # a screen at a time, as a thumb scrolls, until the second stepper is near the top of the screen
+        top = "document.querySelector('[data-scenario=\"draw-then-play\"]').getBoundingClientRect().top"
+        for _ in range(80):
+            if page.evaluate(top) < 300:
+                break
+            page.mouse.move(180, 400)
+            page.mouse.wheel(0, 500)
+            page.wait_for_timeout(120)
+        wait_for_near_steppers(page)
+        mounted = page.evaluate(MOUNTED)
+        assert {"first-card", "draw-then-play"} <= set(mounted) and "going-out-draw-two" not in mounted, mounted
+        assert page.evaluate("window.__shifts") < 0.01
+        assert page.locator('[data-scenario="draw-then-play"] .stepper__button--next').is_visible()
+        # a link to a step of a stepper far down: it mounts at that step and comes on screen
+        page.evaluate("location.hash = '#step=uno-caught:2'")
+        page.wait_for_function("document.querySelector('[data-scenario=\"uno-caught\"]').dataset.step === '2'")
+        box = page.locator('[data-scenario="uno-caught"]').bounding_box()
+        assert -1 < box["y"] < 740, box  # (scrolled to its top, to the pixel)
+        # printing lays out the whole page: every stepper is there for it
+        page.wait_for_function("""() => { dispatchEvent(new Event("beforeprint"));
+            return !document.querySelector("[data-scenario]:not([data-mounted])"); }""")
+        assert len(page.evaluate(MOUNTED)) == len(RULE_PAGE_SCENARIOS)
+        tab.assert_clean()
+    finally:
+        tab.close()
+
+
+def test_a_stepper_still_mounts_after_its_code_failed_to_arrive(tab):
+    """On a bad line the stepper's code can fail to arrive (here: the first request for stepper.js is dropped, the
+    one made once the page has settled). The stepper the reader then scrolls to asks again and mounts."""
+    page, dropped = tab.page, []
+
+    def drop_once(route):
+        if route.request.url.endswith("/assets/javascripts/stepper.js") and not dropped:
+            dropped.append(route.request.url)
+            route.abort()
+        else:
+            route.continue_()
+
+    page.route("**/*", drop_once)
+    tab.goto("cs/rules/")
+    page.wait_for_function("performance.getEntriesByType('resource').some((e) => e.name.endsWith('/stepper.js'))")
+    assert dropped and page.evaluate(MOUNTED) == []
+    stepper(page, "skip")  # (scrolls to it)
+    assert "skip" in page.evaluate(MOUNTED)
+    assert [e for e in tab.errors if "Failed to load resource" not in e] == []
+    tab.errors.clear()  # (the dropped request itself is logged)
     tab.assert_clean()
 
 

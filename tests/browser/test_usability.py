@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from .conftest import Tab
+from .conftest import Tab, wait_for_near_steppers
 
 pytestmark = pytest.mark.browser
 
@@ -58,6 +58,7 @@ def test_stepper_keeps_narration_and_table_in_view(phone):
     page.emulate_media(reduced_motion="reduce")  # the scroll is instant then, not smooth
     tab.goto("hu/examples/")
     widget = page.locator('[data-scenario="reverse"]')  # one of the tallest: about 950 px on a phone
+    widget.scroll_into_view_if_needed()  # a stepper mounts as the reader comes near it
     widget.locator(".stepper__box").wait_for()
     nav, narration, centre = (f'[data-scenario="reverse"] {s}' for s in (".stepper__nav", ".stepper__narration",
                                                                           ".stepper__centre"))
@@ -70,6 +71,7 @@ def test_stepper_keeps_narration_and_table_in_view(phone):
 
     # the reader taps Next low on the screen (a real tap: no scrolling before it)
     page.evaluate(f"() => scrollBy(0, document.querySelector('{nav}').getBoundingClientRect().top - 600)")
+    wait_for_near_steppers(page)  # (those mounting above keep what is on screen in place, but not mid-tap)
     tap = widget.locator(".stepper__button--next").bounding_box()
     page.mouse.click(tap["x"] + 20, tap["y"] + 20)
     assert widget.get_attribute("data-step") == "1"

@@ -24,8 +24,13 @@ export function mount(root, context) {
   if (!source) return null;
   const stepper = mountStepper(root, JSON.parse(source.textContent), context);
   followLink(stepper, location.hash);
-  mountSharedOnce(context);
   return stepper;
+}
+
+/** Once, as the module is loaded (widgets.js), before or without any stepper mounted: a reader's example in the
+ * URL (#scenario=..., or the checker's #position=...) goes to the top of the page, now and on every later hash. */
+export function start(context) {
+  mountSharedOnce(context);
 }
 
 // A link to a step of this page's stepper: go there (and present it if the link says so).

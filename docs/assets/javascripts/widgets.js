@@ -6,17 +6,26 @@
 // checker at once, a stepper when "What if?" is opened, the score keeper to score. Each widget's referee status
 // line gets the loading indicator (referee-progress.js) beside it. offline.js (the service worker, "Keep the
 // referee for offline use", updates) runs on every page.
+//
+// The checker and the score keeper mount at once. Steppers mount as the reader comes near them: a rules page holds
+// a dozen, the first several screens down, and mounting them all at load kept a phone busy for the best part of a
+// second (Material lays the whole page out again after each). One mounts when it comes within a screen of the
+// viewport, when a link names it (#step=ID:N), or when the page is printed.
 import * as engine from "./engine.js";
 import { progressView } from "./referee-progress.js";
 import { startOffline } from "./offline.js";
 import { holdsSituation } from "./checker-link.js";
+import { parseScenarioFragment, parseStepLink } from "./scenario-link.js";
+import { afterLoad, idle } from "./dom.js";
 import "./language.js";
 
-const WIDGETS = {
-  "[data-checker]": () => import("./checker.js"),
-  "[data-scenario]": () => import("./stepper.js"),
-  "[data-score-keeper]": () => import("./score.js"),
-};
+const WIDGETS = [
+  { selector: "[data-checker]", load: () => import("./checker.js") },
+  { selector: "[data-scenario]", load: () => import("./stepper.js"), near: true },
+  { selector: "[data-score-keeper]", load: () => import("./score.js") },
+];
+// "Near": within one viewport's height above or below it.
+const NEAR_MARGIN = "100% 0px";
 // Where a widget says how the referee is doing; the indicator goes right after it.
 const STATUS_LINE = "[data-referee-status], .checker-engine, .stepper__engine";
 
@@ -42,20 +51,99 @@ function yieldToPage() {
     : new Promise((resolve) => setTimeout(resolve, 0));
 }
 
+function mountOne(module, element, context) {
+  const widget = module.mount(element, context);
+  element.dataset.mounted = ""; // releases the space widgets.css kept for it
+  const line = element.querySelector(STATUS_LINE);
+  if (line) line.after(progressView(engine, context.strings, context.lang));
+  return widget;
+}
+
+// One module, loaded once (asked again after a failed load: a bad line drops a request now and then); its
+// start(context), if it has one, runs as it loads (stepper.js: a shared example).
+function loader(kind, context) {
+  let loading = null;
+  const state = { module: null };
+  state.load = () => (loading ??= kind.load().then((module) => {
+    module.start?.(context);
+    return (state.module = module);
+  }, (error) => {
+    loading = null;
+    throw error;
+  }));
+  return state;
+}
+
+// The steppers: each mounts once, one per task, as it comes near or is named by the URL; all at once to print.
+function mountWhenNear(elements, kind, context) {
+  const waiting = new Set(elements);
+  const module = loader(kind, context);
+  const queue = [];
+  let draining = null;
+  const observer = "IntersectionObserver" in window ? new IntersectionObserver((entries) => {
+    for (const entry of entries) if (entry.isIntersecting) soon(entry.target);
+  }, { rootMargin: NEAR_MARGIN }) : null;
+
+  function now(element) {
+    if (!waiting.delete(element)) return;
+    observer?.unobserve(element);
+    mountOne(module.module, element, context);
+  }
+  async function drain() {
+    try {
+      await module.load();
+      while (queue.length) {
+        const element = queue.shift();
+        if (!waiting.has(element)) continue;
+        now(element);
+        await yieldToPage();
+      }
+    } finally {
+      queue.length = 0; // (after a failed load, the next approach or link asks again)
+      draining = null;
+    }
+  }
+  function soon(element) {
+    if (!waiting.has(element) || queue.includes(element)) return;
+    queue.push(element);
+    draining ??= drain().catch((error) => console.warn(`widgets: ${error.message}`));
+  }
+  const named = () => {
+    const link = parseStepLink(location.hash);
+    if (link) for (const element of waiting) if (element.dataset.scenario === link.id) soon(element);
+    if (link || parseScenarioFragment(location.hash)) module.load().catch(() => {});
+  };
+
+  for (const element of elements) {
+    if (observer) observer.observe(element);
+    else soon(element);
+  }
+  named();
+  window.addEventListener("hashchange", named);
+  // Printing lays the page out at once: every stepper has to be there. The module is loaded by then (below).
+  window.addEventListener("beforeprint", () => {
+    if (module.module) for (const element of [...waiting]) now(element);
+  });
+  // Loaded once the page has settled, so that a stepper mounts in one task when the reader reaches it.
+  afterLoad().then(() => idle(5000, 1500)).then(() => module.load()).catch(() => {});
+}
+
 async function mountAll(context) {
   focusableScrollRegions();
   const content = document.querySelector(".md-content");
   if (content) new MutationObserver(focusableScrollRegions).observe(content, { childList: true, subtree: true });
-  const found = Object.entries(WIDGETS).filter(([selector]) => document.querySelector(selector));
   const asked = []; // an empty checker asks for the referee only once the page has settled
-  for (const [selector, load] of found) {
-    const module = await load();
-    for (const element of document.querySelectorAll(selector)) {
-      const widget = module.mount(element, context);
+  for (const kind of WIDGETS) {
+    const elements = [...document.querySelectorAll(kind.selector)];
+    if (!elements.length) continue;
+    if (kind.near) {
+      mountWhenNear(elements, kind, context);
+      continue;
+    }
+    const module = await loader(kind, context).load();
+    for (const element of elements) {
+      const widget = mountOne(module, element, context);
       if (widget && widget.refereeAsked) asked.push(widget.refereeAsked);
-      element.dataset.mounted = ""; // releases the space widgets.css kept for it
-      const line = element.querySelector(STATUS_LINE);
-      if (line) line.after(progressView(engine, context.strings, context.lang));
       await yieldToPage();
     }
   }
