@@ -128,8 +128,9 @@ def axe_violations(page, impacts=("serious", "critical")) -> list[dict]:
     ]
 
 
-# widgets.js mounts a stepper once it is within one viewport's height of the viewport (above or below).
-NEAR_STEPPERS_MOUNTED = """() => [...document.querySelectorAll('[data-scenario]')].every((w) => {
+# widgets.js mounts a stepper once it is within one viewport's height of the viewport (above or below); a reader's
+# own example (.stepper--custom) mounts when the referee has stepped it.
+NEAR_STEPPERS_MOUNTED = """() => [...document.querySelectorAll('[data-scenario]:not(.stepper--custom)')].every((w) => {
     const box = w.getBoundingClientRect();
     return w.hasAttribute('data-mounted') || box.bottom < -innerHeight || box.top > 2 * innerHeight;
 })"""

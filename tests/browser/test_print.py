@@ -83,12 +83,22 @@ def test_rules_page_prints_without_half_empty_pages_or_stranded_headings(tab, la
         assert "Material for MkDocs" not in text
         footer = page.evaluate("document.querySelector('.md-copyright').textContent.trim()")
         assert footer.split(".")[0] not in text
+        # the steppers, far down and unmounted on screen, print: printing mounted them all
+        narrations = page.eval_on_selector_all("[data-scenario] .stepper__narration",
+                                               "ns => ns.map((n) => n.textContent.trim())")
+        assert len(narrations) == 12
+        flat = re.sub(r"\s+", "", text)
+        for narration in (narrations[0], narrations[-1]):
+            assert re.sub(r"\s+", "", narration)[-40:] in flat, (lang, fmt, narration)  # (after its label)
     tab.assert_clean()
 
 
 def test_print_media_hides_chrome_keeps_box_labels_and_prints_rule_addresses(tab):
     page = tab.page
     tab.goto("sk/rules/")
+    # as printing does: beforeprint mounts every stepper (once their code has loaded)
+    page.wait_for_function("""() => { dispatchEvent(new Event("beforeprint"));
+        return !document.querySelector("[data-scenario]:not([data-mounted])"); }""")
     page.emulate_media(media="print")
     for selector in (".md-header", ".md-sidebar--primary", ".md-sidebar--secondary", ".md-footer", ".stepper__nav",
                      ".stepper__whatif"):

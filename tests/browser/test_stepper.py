@@ -156,26 +156,81 @@ def test_a_rules_page_mounts_its_steppers_as_the_reader_comes_near(browser, site
 
 
 def test_a_stepper_still_mounts_after_its_code_failed_to_arrive(tab):
-    """On a bad line the stepper's code can fail to arrive (here: the first request for stepper.js is dropped, the
-    one made once the page has settled). The stepper the reader then scrolls to asks again and mounts."""
+    """On a bad line the steppers' code can fail to arrive. Here the first request for stepper.js is dropped: the
+    one made at load for the stepper a link names (far down the page), so that stepper waits. It is asked again by
+    itself, and the stepper mounts at the linked step without the reader doing anything."""
     page, dropped = tab.page, []
 
     def drop_once(route):
-        if route.request.url.endswith("/assets/javascripts/stepper.js") and not dropped:
+        if "/assets/javascripts/stepper.js" in route.request.url and not dropped:
             dropped.append(route.request.url)
             route.abort()
         else:
             route.continue_()
 
     page.route("**/*", drop_once)
-    tab.goto("cs/rules/")
-    page.wait_for_function("performance.getEntriesByType('resource').some((e) => e.name.endsWith('/stepper.js'))")
-    assert dropped and page.evaluate(MOUNTED) == []
-    stepper(page, "skip")  # (scrolls to it)
-    assert "skip" in page.evaluate(MOUNTED)
+    tab.goto("cs/rules/#step=uno-caught:2")
+    page.wait_for_function("document.querySelector('[data-scenario=\"uno-caught\"]').dataset.step === '2'")
+    assert dropped, "the first request was not dropped"
+    assert "uno-caught" in page.evaluate(MOUNTED)
     assert [e for e in tab.errors if "Failed to load resource" not in e] == []
     tab.errors.clear()  # (the dropped request itself is logged)
     tab.assert_clean()
+
+
+def test_a_page_printed_before_the_steppers_code_arrived_has_no_empty_space(tab):
+    """Printing mounts every stepper once their code is there. Before that (here it never arrives), a stepper still
+    waiting takes no room on paper, and the print asks for the code so that the next print has the steppers."""
+    page, asked = tab.page, []
+
+    def drop(route):
+        if "/assets/javascripts/stepper.js" in route.request.url:
+            asked.append(route.request.url)
+            route.abort()
+        else:
+            route.continue_()
+
+    page.route("**/*", drop)
+    tab.goto("hu/rules/")
+    page.wait_for_timeout(500)
+    seen = len(asked)
+    page.evaluate("dispatchEvent(new Event('beforeprint'))")
+    page.wait_for_timeout(500)
+    assert len(asked) > seen  # the print asked again
+    page.emulate_media(media="print")
+    heights = page.evaluate("[...document.querySelectorAll('[data-scenario]')].map((w) => w.offsetHeight)")
+    assert len(heights) == len(RULE_PAGE_SCENARIOS) and set(heights) == {0}, heights
+    page.emulate_media(media="screen")
+    assert page.evaluate("document.querySelector('[data-scenario]').offsetHeight") > 500  # (its room on screen)
+    tab.errors.clear()  # (the dropped requests are logged)
+    tab.assert_clean()
+
+
+def test_steppers_mounting_above_a_linked_step_do_not_move_it_without_scroll_anchoring(browser, site_url):
+    """Safari has no scroll anchoring. A link to a step lower down an examples page: that stepper mounts first and
+    the page scrolls to it; the steppers above it mount after, each taller or shorter than the room kept for it.
+    The linked stepper stays where it is on screen (here Chromium's anchoring is switched off)."""
+    tab = Tab(browser, site_url, viewport={"width": 360, "height": 740})
+    try:
+        page = tab.page
+        # Safari, as the page sees it: no overflow-anchor; and no anchoring (set as parsing ends, before the page's
+        # module scripts run)
+        page.add_init_script("""const supports = CSS.supports.bind(CSS);
+            CSS.supports = (...args) => (args[0] === "overflow-anchor" ? false : supports(...args));
+            document.addEventListener("readystatechange", () => {
+                document.documentElement.style.overflowAnchor = "none"; }, { once: true });""")
+        tab.goto("pl/examples/#step=wild:1")
+        page.wait_for_function("document.querySelector('[data-scenario=\"wild\"]').dataset.step === '1'")
+        top = "document.querySelector('[data-scenario=\"wild\"]').getBoundingClientRect().top"
+        first = page.evaluate(top)
+        wait_for_near_steppers(page)
+        page.wait_for_function("document.querySelector('[data-scenario=\"first-card\"][data-mounted]')")
+        page.wait_for_timeout(300)
+        assert abs(page.evaluate(top) - first) <= 1, (first, page.evaluate(top))
+        assert -1 < first < 740
+        tab.assert_clean()
+    finally:
+        tab.close()
 
 
 def test_examples_page_has_every_scenario(tab):

@@ -21,11 +21,15 @@ import "./language.js";
 
 const WIDGETS = [
   { selector: "[data-checker]", load: () => import("./checker.js") },
-  { selector: "[data-scenario]", load: () => import("./stepper.js"), near: true },
+  // (a fresh address to load again: some browsers keep a failed import's error for the page's life)
+  { selector: "[data-scenario]", near: true,
+    load: (again) => import(again ? `./stepper.js?again=${again}` : "./stepper.js") },
   { selector: "[data-score-keeper]", load: () => import("./score.js") },
 ];
 // "Near": within one viewport's height above or below it.
 const NEAR_MARGIN = "100% 0px";
+// A stepper's module that failed to arrive is asked again after these pauses (and whenever a stepper is wanted).
+const RETRY_MS = [2000, 5000, 15000];
 // Where a widget says how the referee is doing; the indicator goes right after it.
 const STATUS_LINE = "[data-referee-status], .checker-engine, .stepper__engine";
 
@@ -59,16 +63,31 @@ function mountOne(module, element, context) {
   return widget;
 }
 
-// One module, loaded once (asked again after a failed load: a bad line drops a request now and then); its
-// start(context), if it has one, runs as it loads (stepper.js: a shared example).
-function loader(kind, context) {
+// One module, loaded once; its start(context), if it has one, runs as it loads (stepper.js: a shared example).
+// A failed load is asked again by the next call, and by itself after each of retryMs; onLoaded(afterFailure) runs
+// once it is there.
+function loader(kind, context, { retryMs = [], onLoaded = () => {} } = {}) {
   let loading = null;
+  let attempts = 0;
+  let retry = null;
   const state = { module: null };
-  state.load = () => (loading ??= kind.load().then((module) => {
-    module.start?.(context);
-    return (state.module = module);
+  state.load = () => (loading ??= kind.load(attempts++).then((module) => {
+    try {
+      module.start?.(context);
+    } catch (error) {
+      console.warn(`widgets: ${error.message}`);
+    }
+    state.module = module;
+    onLoaded(attempts > 1);
+    return module;
   }, (error) => {
     loading = null;
+    if (!retry && attempts <= retryMs.length) {
+      retry = setTimeout(() => {
+        retry = null;
+        state.load().catch(() => {});
+      }, retryMs[attempts - 1]);
+    }
     throw error;
   }));
   return state;
@@ -77,17 +96,38 @@ function loader(kind, context) {
 // The steppers: each mounts once, one per task, as it comes near or is named by the URL; all at once to print.
 function mountWhenNear(elements, kind, context) {
   const waiting = new Set(elements);
-  const module = loader(kind, context);
   const queue = [];
   let draining = null;
   const observer = "IntersectionObserver" in window ? new IntersectionObserver((entries) => {
     for (const entry of entries) if (entry.isIntersecting) soon(entry.target);
   }, { rootMargin: NEAR_MARGIN }) : null;
+  // Where the browser has no scroll anchoring (Safari), a stepper that grows above the screen would push what the
+  // reader is looking at down: now() scrolls by as much.
+  const anchored = globalThis.CSS?.supports?.("overflow-anchor", "auto") === true;
+  // On a bad line the module's request can fail: a stepper wanted meanwhile (near, or named by a link) is asked
+  // again once it has arrived, since the observer reports a stepper only as it crosses into the margin.
+  const watchAgain = () => {
+    for (const element of waiting) {
+      if (observer) {
+        observer.unobserve(element);
+        observer.observe(element);
+      } else soon(element);
+    }
+    named();
+  };
+  const module = loader(kind, context, { retryMs: RETRY_MS, onLoaded: (afterFailure) => afterFailure && watchAgain() });
 
   function now(element) {
     if (!waiting.delete(element)) return;
     observer?.unobserve(element);
-    mountOne(module.module, element, context);
+    const before = anchored ? null : element.getBoundingClientRect();
+    try {
+      mountOne(module.module, element, context);
+    } catch (error) {
+      console.warn(`widgets: ${error.message}`);
+      return;
+    }
+    if (before && before.bottom <= 0) scrollBy(0, element.getBoundingClientRect().height - before.height);
   }
   async function drain() {
     try {
@@ -99,7 +139,7 @@ function mountWhenNear(elements, kind, context) {
         await yieldToPage();
       }
     } finally {
-      queue.length = 0; // (after a failed load, the next approach or link asks again)
+      queue.length = 0; // (after a failed load, watchAgain asks again)
       draining = null;
     }
   }
@@ -108,11 +148,11 @@ function mountWhenNear(elements, kind, context) {
     queue.push(element);
     draining ??= drain().catch((error) => console.warn(`widgets: ${error.message}`));
   }
-  const named = () => {
+  function named() {
     const link = parseStepLink(location.hash);
     if (link) for (const element of waiting) if (element.dataset.scenario === link.id) soon(element);
     if (link || parseScenarioFragment(location.hash)) module.load().catch(() => {});
-  };
+  }
 
   for (const element of elements) {
     if (observer) observer.observe(element);
@@ -120,9 +160,11 @@ function mountWhenNear(elements, kind, context) {
   }
   named();
   window.addEventListener("hashchange", named);
-  // Printing lays the page out at once: every stepper has to be there. The module is loaded by then (below).
+  // Printing lays the whole page out at once: every stepper has to be there. The module has been loaded by then
+  // (below); if not, the steppers print as nothing (widgets.css), and the next print has them.
   window.addEventListener("beforeprint", () => {
     if (module.module) for (const element of [...waiting]) now(element);
+    else module.load().catch(() => {});
   });
   // Loaded once the page has settled, so that a stepper mounts in one task when the reader reaches it.
   afterLoad().then(() => idle(5000, 1500)).then(() => module.load()).catch(() => {});
