@@ -40,8 +40,11 @@ const NETWORK_IF_BROKEN = {
 };
 workbox.precaching.addPlugins([REVALIDATE, NETWORK_IF_BROKEN]);
 workbox.precaching.cleanupOutdatedCaches();
-// Pagefind asks for pagefind-entry.json?ts=<time> (a cache-buster); the precached, revisioned copy answers it.
-workbox.precaching.precacheAndRoute(self.__WB_MANIFEST, { ignoreURLParametersMatching: [/^utm_/, /^fbclid$/, /^ts$/] });
+// Pagefind asks for pagefind-entry.json?ts=<time> (a cache-buster), and widgets.js for stepper.js?again=<n> (after a
+// failed load): the precached, revisioned copy answers both, so the steppers' modules stay of one build.
+workbox.precaching.precacheAndRoute(self.__WB_MANIFEST, {
+  ignoreURLParametersMatching: [/^utm_/, /^fbclid$/, /^ts$/, /^again$/],
+});
 
 // Pages that are not precached (a mistyped address): the network, else the precached 404 page of its language.
 workbox.routing.registerRoute(({ request }) => request.mode === "navigate", new workbox.strategies.NetworkOnly({

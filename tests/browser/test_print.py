@@ -69,6 +69,9 @@ def test_rules_page_prints_without_half_empty_pages_or_stranded_headings(tab, la
     page = tab.page
     tab.goto(lang_prefix(lang) + "rules/")
     page.wait_for_load_state("networkidle")
+    # printing mounts the steppers once their code has arrived (once the page has settled): wait for that moment
+    page.wait_for_function("""() => { dispatchEvent(new Event("beforeprint"));
+        return !document.querySelector("[data-scenario]:not([data-mounted])"); }""")
     for fmt in FORMATS:
         document = pdf(page, fmt)
         pages = [text_runs(p) for p in document.pages]
@@ -83,7 +86,7 @@ def test_rules_page_prints_without_half_empty_pages_or_stranded_headings(tab, la
         assert "Material for MkDocs" not in text
         footer = page.evaluate("document.querySelector('.md-copyright').textContent.trim()")
         assert footer.split(".")[0] not in text
-        # the steppers, far down and unmounted on screen, print: printing mounted them all
+        # the steppers print (on screen they mount only as the reader comes near)
         narrations = page.eval_on_selector_all("[data-scenario] .stepper__narration",
                                                "ns => ns.map((n) => n.textContent.trim())")
         assert len(narrations) == 12

@@ -28,8 +28,9 @@ const WIDGETS = [
 ];
 // "Near": within one viewport's height above or below it.
 const NEAR_MARGIN = "100% 0px";
-// A stepper's module that failed to arrive is asked again after these pauses (and whenever a stepper is wanted).
-const RETRY_MS = [2000, 5000, 15000];
+// A stepper's module that failed to arrive is asked again after these pauses, the last repeated while a stepper
+// waits (and whenever one is wanted, and when the browser says it is online again).
+const RETRY_MS = [2000, 5000, 15000, 30000];
 // Where a widget says how the referee is doing; the indicator goes right after it.
 const STATUS_LINE = "[data-referee-status], .checker-engine, .stepper__engine";
 
@@ -64,9 +65,9 @@ function mountOne(module, element, context) {
 }
 
 // One module, loaded once; its start(context), if it has one, runs as it loads (stepper.js: a shared example).
-// A failed load is asked again by the next call, and by itself after each of retryMs; onLoaded(afterFailure) runs
-// once it is there.
-function loader(kind, context, { retryMs = [], onLoaded = () => {} } = {}) {
+// A failed load is asked again by the next call, and by itself after each of retryMs (the last one repeated while
+// stillWanted()); onLoaded(afterFailure) runs once it is there.
+function loader(kind, context, { retryMs = [], stillWanted = () => false, onLoaded = () => {} } = {}) {
   let loading = null;
   let attempts = 0;
   let retry = null;
@@ -82,11 +83,11 @@ function loader(kind, context, { retryMs = [], onLoaded = () => {} } = {}) {
     return module;
   }, (error) => {
     loading = null;
-    if (!retry && attempts <= retryMs.length) {
+    if (!retry && retryMs.length && (attempts <= retryMs.length || stillWanted())) {
       retry = setTimeout(() => {
         retry = null;
         state.load().catch(() => {});
-      }, retryMs[attempts - 1]);
+      }, retryMs[Math.min(attempts, retryMs.length) - 1]);
     }
     throw error;
   }));
@@ -115,19 +116,29 @@ function mountWhenNear(elements, kind, context) {
     }
     named();
   };
-  const module = loader(kind, context, { retryMs: RETRY_MS, onLoaded: (afterFailure) => afterFailure && watchAgain() });
+  const module = loader(kind, context, {
+    retryMs: RETRY_MS, stillWanted: () => waiting.size > 0, onLoaded: (afterFailure) => afterFailure && watchAgain(),
+  });
+  window.addEventListener("online", () => {
+    if (waiting.size && !module.module) module.load().catch(() => {});
+  });
 
   function now(element) {
     if (!waiting.delete(element)) return;
     observer?.unobserve(element);
     const before = anchored ? null : element.getBoundingClientRect();
+    const scrolled = anchored ? 0 : window.scrollY;
     try {
       mountOne(module.module, element, context);
     } catch (error) {
       console.warn(`widgets: ${error.message}`);
       return;
     }
-    if (before && before.bottom <= 0) scrollBy(0, element.getBoundingClientRect().height - before.height);
+    // (its top above the screen: what the reader sees is below it; a stepper that scrolled itself, a linked one,
+    // is where it means to be)
+    if (before && before.top < 0 && window.scrollY === scrolled) {
+      scrollBy(0, element.getBoundingClientRect().height - before.height);
+    }
   }
   async function drain() {
     try {
