@@ -15,7 +15,6 @@ import * as engine from "./engine.js";
 import { progressView } from "./referee-progress.js";
 import { startOffline } from "./offline.js";
 import { holdsSituation } from "./checker-link.js";
-import { parseScenarioFragment, parseStepLink } from "./scenario-link.js";
 import { afterLoad, idle } from "./dom.js";
 import "./language.js";
 
@@ -96,6 +95,13 @@ function loader(kind, context, { retryMs = [], stillWanted = () => false, onLoad
 
 // The steppers: each mounts once, one per task, as it comes near or is named by the URL; all at once to print.
 function mountWhenNear(elements, kind, context) {
+  // How links name a stepper (stepper.js imports it too; a page without steppers never loads it); asked again if
+  // it failed to arrive
+  let links = null;
+  const linkModule = () => (links ??= import("./scenario-link.js").catch((error) => {
+    links = null;
+    throw error;
+  }));
   const waiting = new Set(elements);
   const queue = [];
   let draining = null;
@@ -160,9 +166,11 @@ function mountWhenNear(elements, kind, context) {
     draining ??= drain().catch((error) => console.warn(`widgets: ${error.message}`));
   }
   function named() {
-    const link = parseStepLink(location.hash);
-    if (link) for (const element of waiting) if (element.dataset.scenario === link.id) soon(element);
-    if (link || parseScenarioFragment(location.hash)) module.load().catch(() => {});
+    linkModule().then(({ parseStepLink, parseScenarioFragment }) => {
+      const link = parseStepLink(location.hash);
+      if (link) for (const element of waiting) if (element.dataset.scenario === link.id) soon(element);
+      if (link || parseScenarioFragment(location.hash)) module.load().catch(() => {});
+    }).catch(() => {});
   }
 
   for (const element of elements) {
