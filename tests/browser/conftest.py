@@ -139,3 +139,9 @@ NEAR_STEPPERS_MOUNTED = """() => [...document.querySelectorAll('[data-scenario]:
 def wait_for_near_steppers(page) -> None:
     """Wait until every stepper near the viewport has mounted (a reader who stops scrolling sees them all)."""
     page.wait_for_function(NEAR_STEPPERS_MOUNTED)
+
+
+def mount_steppers_for_print(page) -> None:
+    """Do what printing does (beforeprint) until every stepper has mounted (their code arrives after load)."""
+    page.wait_for_function("""() => { dispatchEvent(new Event("beforeprint"));
+        return !document.querySelector("[data-scenario]:not([data-mounted])"); }""")

@@ -13,7 +13,7 @@ import pytest
 import segno
 from pypdf import PdfReader
 
-from .conftest import LANGS, ROOT, lang_prefix
+from .conftest import LANGS, ROOT, lang_prefix, mount_steppers_for_print
 
 pytestmark = pytest.mark.browser
 
@@ -70,8 +70,7 @@ def test_rules_page_prints_without_half_empty_pages_or_stranded_headings(tab, la
     tab.goto(lang_prefix(lang) + "rules/")
     page.wait_for_load_state("networkidle")
     # printing mounts the steppers once their code has arrived (once the page has settled): wait for that moment
-    page.wait_for_function("""() => { dispatchEvent(new Event("beforeprint"));
-        return !document.querySelector("[data-scenario]:not([data-mounted])"); }""")
+    mount_steppers_for_print(page)
     for fmt in FORMATS:
         document = pdf(page, fmt)
         pages = [text_runs(p) for p in document.pages]
@@ -100,8 +99,7 @@ def test_print_media_hides_chrome_keeps_box_labels_and_prints_rule_addresses(tab
     page = tab.page
     tab.goto("sk/rules/")
     # as printing does: beforeprint mounts every stepper (once their code has loaded)
-    page.wait_for_function("""() => { dispatchEvent(new Event("beforeprint"));
-        return !document.querySelector("[data-scenario]:not([data-mounted])"); }""")
+    mount_steppers_for_print(page)
     page.emulate_media(media="print")
     for selector in (".md-header", ".md-sidebar--primary", ".md-sidebar--secondary", ".md-footer", ".stepper__nav",
                      ".stepper__whatif"):

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from .conftest import LANGS, Tab, axe_violations, lang_prefix, wait_for_near_steppers
+from .conftest import LANGS, Tab, axe_violations, lang_prefix, mount_steppers_for_print, wait_for_near_steppers
 
 pytestmark = pytest.mark.browser
 
@@ -147,8 +147,7 @@ def test_a_rules_page_mounts_its_steppers_as_the_reader_comes_near(browser, site
         box = page.locator('[data-scenario="uno-caught"]').bounding_box()
         assert abs(box["y"]) <= 1, box  # (scrolled to its top, to the pixel)
         # printing lays out the whole page: every stepper is there for it
-        page.wait_for_function("""() => { dispatchEvent(new Event("beforeprint"));
-            return !document.querySelector("[data-scenario]:not([data-mounted])"); }""")
+        mount_steppers_for_print(page)
         assert len(page.evaluate(MOUNTED)) == len(RULE_PAGE_SCENARIOS)
         tab.assert_clean()
     finally:

@@ -27,12 +27,6 @@ export function mount(root, context) {
   return stepper;
 }
 
-/** Once, as the module is loaded (widgets.js), before or without any stepper mounted: a reader's example in the
- * URL (#scenario=..., or the checker's #position=...) goes to the top of the page, now and on every later hash. */
-export function start(context) {
-  mountSharedOnce(context);
-}
-
 // A link to a step of this page's stepper: go there (and present it if the link says so).
 function followLink(stepper, hash) {
   const link = parseStepLink(hash);
@@ -43,10 +37,9 @@ function followLink(stepper, hash) {
   if (link.present) stepper.present();
 }
 
-let sharedMounted = false;
-function mountSharedOnce(context) {
-  if (sharedMounted) return;
-  sharedMounted = true;
+/** Once, as the module is loaded (widgets.js), before or without any stepper mounted: a reader's example in the
+ * URL (#scenario=..., or the checker's #position=...) goes to the top of the page, now and on every later hash. */
+export function start(context) {
   const showShared = () => {
     const shared = parseScenarioFragment(location.hash);
     if (shared) import("./stepper-custom.js").then((custom) => custom.mountShared(shared, context, { mountStepper }));

@@ -95,13 +95,8 @@ function loader(kind, context, { retryMs = [], stillWanted = () => false, onLoad
 
 // The steppers: each mounts once, one per task, as it comes near or is named by the URL; all at once to print.
 function mountWhenNear(elements, kind, context) {
-  // How links name a stepper (stepper.js imports it too; a page without steppers never loads it); asked again if
-  // it failed to arrive
-  let links = null;
-  const linkModule = () => (links ??= import("./scenario-link.js").catch((error) => {
-    links = null;
-    throw error;
-  }));
+  // How links name a stepper (stepper.js imports it too; a page without steppers never loads it)
+  const links = loader({ load: () => import("./scenario-link.js") }, context);
   const waiting = new Set(elements);
   const queue = [];
   let draining = null;
@@ -166,7 +161,7 @@ function mountWhenNear(elements, kind, context) {
     draining ??= drain().catch((error) => console.warn(`widgets: ${error.message}`));
   }
   function named() {
-    linkModule().then(({ parseStepLink, parseScenarioFragment }) => {
+    links.load().then(({ parseStepLink, parseScenarioFragment }) => {
       const link = parseStepLink(location.hash);
       if (link) for (const element of waiting) if (element.dataset.scenario === link.id) soon(element);
       if (link || parseScenarioFragment(location.hash)) module.load().catch(() => {});
