@@ -1,25 +1,25 @@
 // Make the referee's memory snapshot at build time: Pyodide (Node, from node_modules) with rules_core imported and
 // warmed up, its memory written as it is (the build compresses it: hooks/precompress.py).
 //
-//   node hooks/make_snapshot.mjs <pyodide dir> <rules_core wheel> <python_stdlib.zip> <out.snapshot> <wheel mount>
+//   node hooks/make_snapshot.mjs <pyodide dir> <rules_core.pyz> <python_stdlib.zip> <out.snapshot> <its mount>
 //
 // The worker restores it with loadPyodide({_loadSnapshot}) and skips Python's start-up and the imports. Pyodide's
 // snapshot options are private (_makeSnapshot / makeMemorySnapshot / _loadSnapshot in pyodide.d.ts of 314.0.7),
 // so a snapshot is only valid for the exact Pyodide build it was made with, and with the exact standard-library
 // zip the browser mounts (zipimport's directory of that zip is in the memory): the build passes the trimmed zip it
-// ships and caches the snapshot by the digests of all three. rules_core is imported from its wheel as a zip (zipimport,
-// the wheel written at <wheel mount> and put first on sys.path), so the zip's directory is in the memory too. The
-// file system is not in the snapshot: after restoring, the worker writes the same wheel back at the same path,
-// which costs a copy where unpacking it cost a tenth of a second. The standard library's fallback finder
-// (stdlib_fallback.py) is imported and installed here too, after the warm-up (so that nothing it did in Node, where
-// there is no full zip to fetch, is remembered).
+// ships and caches the snapshot by the digests of all three. rules_core is imported from rules_core.pyz (its wheel's
+// modules as bytecode) as a zip (zipimport, written at <its mount> and put first on sys.path), so the zip's directory
+// is in the memory too. The file system is not in the snapshot: after restoring, the worker writes the same file
+// back at the same path, which costs a copy where unpacking it cost a tenth of a second. The standard library's
+// fallback finder (stdlib_fallback.py) is imported and installed here too, after the warm-up (so that nothing it did
+// in Node, where there is no full zip to fetch, is remembered).
 import { readFileSync, writeFileSync, renameSync } from "node:fs";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 
 const [pyodideDir, wheelPath, stdlibPath, outPath, mountPath] = process.argv.slice(2);
 if (!mountPath) {
-  console.error("usage: node make_snapshot.mjs <pyodide dir> <wheel> <python_stdlib.zip> <out.snapshot> <wheel mount>");
+  console.error("usage: node make_snapshot.mjs <pyodide dir> <rules_core.pyz> <python_stdlib.zip> <out.snapshot> <its mount>");
   process.exit(2);
 }
 const dir = resolve(pyodideDir) + "/";

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 import zstandard
 
-from hooks.stdlib_minify import KEEP_DOCSTRINGS, minified, shape, without_docstrings
+from hooks.stdlib_minify import minified, shape, without_docstrings
 from tests.engine.fixtures_gen import build
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -36,7 +36,7 @@ def manifest() -> dict:
 
 def test_referee_json_describes_every_file(manifest):
     names = {entry["name"] for entry in manifest["files"]}
-    assert {"pyodide-lock.json", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
+    assert {"pyodide-lock.json", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "rules_core.pyz",
             "rules_core.snapshot"} <= names
     total = 0
     for entry in manifest["files"]:
@@ -65,36 +65,49 @@ def test_the_lock_file_lists_only_our_wheel_with_its_digest(manifest):
     assert entry["sha256"] == hashlib.sha256(wheel.read_bytes()).hexdigest()
 
 
+def test_rules_core_ships_as_the_bytecode_of_its_wheel(manifest):
+    """The worker imports rules_core from rules_core.pyz: the wheel's members, each module as its .pyc only (compiled
+    as the standard library is); the wheel itself is left to the lock file."""
+    wheel = zipfile.ZipFile(next(PYODIDE.glob("rules_core-*-py3-none-any.whl")))
+    pyz = zipfile.ZipFile(PYODIDE / "rules_core.pyz")
+    expected = [name + "c" if name.endswith(".py") else name for name in wheel.namelist()]
+    assert pyz.namelist() == expected
+    assert all(info.compress_type == zipfile.ZIP_STORED for info in pyz.infolist())
+    stdlib_magic = zipfile.ZipFile(PYODIDE / "python_stdlib.zip").read("json/__init__.pyc")[:16]
+    for name in pyz.namelist():
+        if name.endswith(".pyc"):
+            assert pyz.read(name)[:8] == stdlib_magic[:8], name  # the same Python's magic, unchecked hash-based
+    assert not any(entry["name"].endswith(".whl") for entry in manifest["files"])  # not downloaded by the worker
+
+
 def test_the_trimmed_standard_library_is_a_subset_with_the_fallback_finder():
     trimmed = zipfile.ZipFile(PYODIDE / "python_stdlib.zip")
     full = zipfile.ZipFile(PYODIDE / "python_stdlib_full.zip")
     names = set(trimmed.namelist())
-    assert "stdlib_fallback.py" in names and "rules_core" not in names
-    assert names - {"stdlib_fallback.py"} <= set(full.namelist())
+    # bytecode only (hooks/stdlib_bytecode.py): a fresh start compiles none of it
+    assert all(name.endswith(".pyc") for name in names)
+    sources = {name[:-1] for name in names}
+    assert "stdlib_fallback.py" in sources and not any(name.startswith("rules_core") for name in sources)
+    assert sources - {"stdlib_fallback.py"} <= set(full.namelist())
     assert len(names) < len(full.namelist()) / 3
     for name in ("json/__init__.py", "random.py", "dataclasses.py", "pyodide/__init__.py", "tarfile.py"):
-        assert name in names, name
-    # without comments and (but in Pyodide's own packages) docstrings (hooks/stdlib_minify.py): smaller, and the
-    # same code, the same tree as the full zip's file (where this Python can parse both; the build checks every
-    # file with Pyodide's own 3.14)
-    compared = 0
-    for name in sorted(names - {"stdlib_fallback.py"}):
-        if not name.endswith(".py"):
-            continue
-        old, new = full.read(name).decode("utf-8"), trimmed.read(name).decode("utf-8")
-        assert len(new) < len(old) or new == old, name
-        try:
-            old_tree, new_tree = ast.parse(old), ast.parse(new)
-        except SyntaxError:
-            continue  # 3.14 syntax this Python does not know
-        if name.startswith(KEEP_DOCSTRINGS):
-            assert shape(new_tree) == shape(old_tree), name
-            assert ast.get_docstring(new_tree) == ast.get_docstring(old_tree), name
-        else:
-            assert shape(without_docstrings(new_tree)) == shape(without_docstrings(old_tree)), name
-            assert ast.get_docstring(new_tree) is None, name
-        compared += 1
-    assert compared >= 60
+        assert name in sources, name
+
+
+def test_the_shipped_bytecode_is_the_standard_library_less_its_docstrings():
+    """Each .pyc is, byte for byte, its module of the full zip as the minifier rewrites it (the same tree without
+    docstrings, checked again here by Pyodide's own 3.14 parser) compiled as the build compiles it."""
+    from tests.pyodide.runtime import require_node_and_pyodide
+
+    require_node_and_pyodide()
+    proc = subprocess.run(["node", str(ROOT / "tests" / "pyodide" / "check_stdlib_bytecode.mjs"),
+                           str(PYODIDE / "python_stdlib.zip"), str(PYODIDE / "python_stdlib_full.zip")],
+                          cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    out = json.loads(proc.stdout.strip().splitlines()[-1])
+    assert out["problems"] == []
+    assert out["checked"] == len(zipfile.ZipFile(PYODIDE / "python_stdlib.zip").namelist())
+    assert out["rewritten"] >= 100
 
 
 def test_the_minifier_drops_docstrings_and_comments_and_nothing_else():
@@ -144,7 +157,8 @@ def test_the_snapshot_boots_as_the_worker_boots_it(manifest, tmp_path):
     from tests.pyodide.runtime import require_node_and_pyodide
 
     require_node_and_pyodide()
-    wheel = next(entry for entry in manifest["files"] if entry["name"].endswith(".whl"))
+    wheel = next(entry for entry in manifest["files"] if entry.get("mount"))
+    assert wheel["name"] == "rules_core.pyz"
     assert wheel["mount"].startswith("/lib/") and not wheel["mount"].endswith(".zip")  # (the finder's own test)
     trimmed = set(zipfile.ZipFile(PYODIDE / "python_stdlib.zip").namelist())
     full = set(zipfile.ZipFile(PYODIDE / manifest["fallback"]["name"]).namelist())
@@ -156,7 +170,7 @@ def test_the_snapshot_boots_as_the_worker_boots_it(manifest, tmp_path):
     assert proc.returncode == 0, proc.stderr[-3000:]
     out = json.loads(proc.stdout.strip().splitlines()[-1])
     assert out["answer"]["ok"] is True and out["answer"]["result"]["legal"] is False, out["answer"]
-    assert out["rulesCoreFile"] == wheel["mount"] + "/rules_core/__init__.py"
+    assert out["rulesCoreFile"] == wheel["mount"] + "/rules_core/__init__.pyc"  # (bytecode, no source)
     assert out["mountedBefore"] == 1  # on sys.path in the snapshot already
     assert "FullStdlibFinder" in out["finders"]
     assert out["missingFile"] == f"/lib/{manifest['fallback']['name']}/{missing}"

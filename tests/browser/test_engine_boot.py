@@ -167,21 +167,23 @@ def test_a_snapshot_that_does_not_restore_falls_back_to_a_normal_boot(tab):
     assert [e for e in tab.errors if "snapshot" not in e.lower()] == []
 
 
-def test_a_wheel_that_cannot_be_fetched_is_loaded_by_name(tab):
-    """If the worker's own fetch of the wheel fails, the interpreter loads it through the lock file."""
+def test_rules_core_that_cannot_be_fetched_is_loaded_by_name(tab):
+    """If the worker's own fetch of rules_core (rules_core.pyz) fails, the interpreter loads the wheel through the
+    lock file."""
     seen = []
 
-    def first_wheel_request_fails(route):
+    def first_request_fails(route):
         seen.append(route.request.url)
         if len(seen) == 1:
             route.fulfill(status=503, body="busy")
         else:
             route.continue_()
 
-    tab.context.route("**/pyodide/rules_core-*.whl*", first_wheel_request_fails)
+    tab.context.route("**/pyodide/rules_core.pyz*", first_request_fails)
+    tab.context.route("**/pyodide/rules_core-*.whl*", first_request_fails)
     assert first_verdict(tab, shared_link(LEGAL))["boot"] == "snapshot"
     assert engine_answers(tab) == (True, False)
-    assert len(seen) == 2, seen
+    assert len(seen) == 2 and "/rules_core.pyz.zst?" in seen[0] and ".whl" in seen[1], seen
     assert without_failed_loads(tab.errors, "503") == []
 
 

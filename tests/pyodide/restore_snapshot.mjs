@@ -1,6 +1,6 @@
 // Boot the referee from the build's memory snapshot as the browser's worker does (engine-worker.js), in Node:
-// restore the snapshot over the trimmed standard library, install the fallback finder, write the wheel back at its
-// mount, then answer a request and import a module the trimmed zip lacks (through the fallback's full zip).
+// restore the snapshot over the trimmed standard library, install the fallback finder, write rules_core.pyz back at
+// its mount, then answer a request and import a module the trimmed zip lacks (through the fallback's full zip).
 //
 //   node tests/pyodide/restore_snapshot.mjs <site/pyodide> <decoded snapshot> <module the trimmed zip lacks>
 //
@@ -13,7 +13,7 @@ const [siteDir, snapshotPath, missingModule] = process.argv.slice(2);
 const here = resolve(siteDir) + "/";
 const runtime = resolve("node_modules/pyodide") + "/";
 const manifest = JSON.parse(readFileSync(here + "referee.json", "utf-8"));
-const wheel = manifest.files.find((entry) => entry.name.endsWith(".whl"));
+const wheel = manifest.files.find((entry) => entry.mount); // rules_core.pyz
 const { loadPyodide } = await import(pathToFileURL(runtime + "pyodide.mjs").href);
 
 const ms = {};

@@ -154,9 +154,10 @@ async function boot() {
   const wasm = files.response("pyodide.asm.wasm"); // started now; each boot below takes a fresh response
   const stdlib = files.get("python_stdlib.zip");
   const runtime = files.get("pyodide.asm.mjs");
-  // the wheel is needed only once Python runs: asked for when the WebAssembly is here, so on a poor line its bytes
-  // arrive while Python starts instead of holding the start back (counted in the progress total from the start)
-  const wheelEntry = manifest.files.find((entry) => entry.name.endsWith(".whl"));
+  // rules_core (its modules as bytecode, rules_core.pyz) is needed only once Python runs: asked for when the
+  // WebAssembly is here, so on a poor line its bytes arrive while Python starts instead of holding the start back
+  // (counted in the progress total from the start)
+  const wheelEntry = manifest.files.find((entry) => entry.mount);
   files.expect(wheelEntry.name);
   const wheel = wasm.then(() => files.get(wheelEntry.name));
   const lock = files.get("pyodide-lock.json").then((bytes) => JSON.parse(new TextDecoder().decode(bytes)));
@@ -275,10 +276,10 @@ async function keepAll() {
   else if (background === "none") post({ type: "kept", complete: files ? await files.storeAll() : false });
 }
 
-// rules_core is imported from its wheel as a zip, written where the build's snapshot had it (manifest: "mount"):
-// after a restore, the imported modules and the zip's directory are already in memory and only the file comes
-// back (a copy; unpacking the wheel took a tenth of a second on the worker). A fresh interpreter puts it on
-// sys.path first. If that fails, the wheel is loaded by name, as Pyodide installs a package.
+// rules_core is imported from rules_core.pyz (the wheel's modules as bytecode) as a zip, written where the build's
+// snapshot had it (manifest: "mount"): after a restore, the imported modules and the zip's directory are already in
+// memory and only the file comes back (a copy; unpacking took a tenth of a second on the worker). A fresh
+// interpreter puts it on sys.path first. If that fails, the wheel is loaded by name, as Pyodide installs a package.
 async function installWheel(pyodide, wheel, mount) {
   try {
     const bytes = await wheel;
@@ -290,7 +291,7 @@ async function installWheel(pyodide, wheel, mount) {
     sys.destroy();
   } catch (error) {
     if (error instanceof StaleFileError) throw error;
-    console.warn(`rules_core wheel: ${error.message}; loading it by name`);
+    console.warn(`rules_core.pyz: ${error.message}; loading the wheel by name`);
     await pyodide.loadPackage("rules_core", quiet);
   }
 }
