@@ -13,7 +13,6 @@ from __future__ import annotations
 import base64
 import json
 import os
-import time
 from collections import Counter
 from urllib.parse import urlsplit
 
@@ -370,32 +369,3 @@ def test_the_rules_and_disputes_pages_fetch_nothing_of_the_referee(tab):
     tab.page.wait_for_timeout(1500)
     assert [path for path in seen if not path.endswith("referee.json")] == []
     tab.assert_clean()
-
-
-def test_a_shared_link_starts_the_referee_before_the_pages_deferred_scripts(tab):
-    """referee-early.js, an async module in the checker page's head, starts the referee's worker before Material's
-    bundle has run (and so before the deferred modules, widgets.js among them, which run after it): here the bundle
-    is held back for a second and a half, and the worker is created all the same. The verdict follows as usual."""
-    held = []
-
-    def hold(route):
-        held.append(route.request.url)
-        time.sleep(1.5)
-        route.continue_()
-
-    tab.context.route("**/assets/javascripts/bundle.*.min.js", hold)
-    tab.context.add_init_script("""(() => {
-        const Native = Worker;
-        window.__workers = [];
-        window.Worker = class extends Native {
-            constructor(url, options) {
-                super(url, options);
-                window.__workers.push({ url: String(url), bundleRan: typeof window.document$ !== "undefined" });
-            }
-        };
-    })()""")
-    assert first_verdict(tab, shared_link(LEGAL))["boot"] == "snapshot"
-    workers = [worker for worker in tab.page.evaluate("window.__workers") if "engine-worker" in worker["url"]]
-    assert len(held) == 1, held
-    assert workers == [{"url": workers[0]["url"], "bundleRan": False}], workers
-    assert tab.page.evaluate("typeof window.document$") != "undefined"  # (the bundle did run, later)
