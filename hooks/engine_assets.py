@@ -7,7 +7,7 @@ build only copies files:
 
 - the wheel, rebuilt only when a file of ``rules_core`` changed;
 - ``pyodide-lock.json``: our entry added by ``pyodide lockfile add-wheels`` (``hooks/pyodide_lockfile.py``), trimmed
-  to that entry (the worker checks the wheel's sha256 against it);
+  to that entry (Pyodide checks the wheel's sha256 against it when the worker's fallback loads the wheel by name);
 - ``python_stdlib.zip``: only the modules Pyodide and rules_core import (``hooks/stdlib_trim.py``), as bytecode; the
   full zip ships as ``python_stdlib_full.zip``, fetched only if an import is ever missing;
 - ``rules_core.pyz``: the wheel's modules as bytecode (``rules_core_bytecode``), what the worker imports rules_core
@@ -35,10 +35,11 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from hooks.build_cache import cached, digest_of  # noqa: E402
 from hooks.i18n_build import building_other_language  # noqa: E402
 from hooks.precompress import prune, sha256, zstd_copy  # noqa: E402
 from hooks.pyodide_lockfile import write_lock  # noqa: E402
-from hooks.stdlib_trim import BYTECODE_MODULE, BYTECODE_SCRIPT, to_bytecode, trimmed_stdlib  # noqa: E402
+from hooks.stdlib_trim import BYTECODE_MODULES, BYTECODE_SCRIPT, to_bytecode, trimmed_stdlib  # noqa: E402
 
 log = logging.getLogger("mkdocs.hooks.engine_assets")
 
@@ -96,17 +97,8 @@ def rules_core_bytecode(wheel: Path) -> Path:
     library is (``hooks/stdlib_bytecode.py``): a fresh start imports rules_core without compiling it (0.44 s -> 0.12 s
     in Node). The wheel itself still ships, for the lock file (the worker's fallback loads it by name). Cached by a
     digest of the wheel, the compiling scripts and the Pyodide build."""
-    digest = hashlib.sha256(wheel.read_bytes())
-    for path in (BYTECODE_SCRIPT, BYTECODE_MODULE, PYODIDE_SRC / "package.json"):
-        digest.update(path.read_bytes())
-    target = MODULES_CACHE / f"{digest.hexdigest()[:16]}.pyz"
-    if target.exists():
-        return target
-    shutil.rmtree(MODULES_CACHE, ignore_errors=True)
-    MODULES_CACHE.mkdir(parents=True)
-    to_bytecode(PYODIDE_SRC, wheel, target.with_suffix(".tmp"))
-    target.with_suffix(".tmp").rename(target)
-    return target
+    key = digest_of(contents=(wheel, BYTECODE_SCRIPT, *BYTECODE_MODULES, PYODIDE_SRC / "package.json"))
+    return cached(MODULES_CACHE, key, ".pyz", lambda target: to_bytecode(PYODIDE_SRC, wheel, target))
 
 
 def _copy_if_changed(src: Path, dst: Path) -> None:
@@ -117,26 +109,20 @@ def _copy_if_changed(src: Path, dst: Path) -> None:
 
 def make_snapshot(modules: Path, stdlib: Path) -> Path:
     """The memory snapshot for these rules_core modules, this stdlib zip and this Pyodide build (made in Node, cached)."""
-    digest = hashlib.sha256(modules.read_bytes())
-    digest.update(stdlib.read_bytes())
-    for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "package.json"):
-        stat = (PYODIDE_SRC / name).stat()
-        digest.update(f"{name}:{stat.st_size}:{stat.st_mtime_ns}".encode())
-    digest.update(SNAPSHOT_SCRIPT.read_bytes())
-    digest.update(MODULES_MOUNT.encode())
-    target = SNAPSHOT_CACHE / f"{digest.hexdigest()[:16]}.snapshot"
-    if target.exists():
-        return target
-    shutil.rmtree(SNAPSHOT_CACHE, ignore_errors=True)
-    SNAPSHOT_CACHE.mkdir(parents=True)
-    result = subprocess.run(
-        ["node", str(SNAPSHOT_SCRIPT), str(PYODIDE_SRC), str(modules), str(stdlib), str(target), MODULES_MOUNT],
-        cwd=ROOT, capture_output=True, text=True,
-    )
-    if result.returncode != 0 or not target.exists():
-        raise RuntimeError(f"making the Pyodide memory snapshot failed:\n{result.stdout}{result.stderr}")
-    log.info(result.stdout.strip())
-    return target
+    key = digest_of(contents=(modules, stdlib, SNAPSHOT_SCRIPT), texts=(MODULES_MOUNT,),
+                    stats=[PYODIDE_SRC / name for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm",
+                                                           "package.json")])
+
+    def make(target: Path) -> None:
+        result = subprocess.run(
+            ["node", str(SNAPSHOT_SCRIPT), str(PYODIDE_SRC), str(modules), str(stdlib), str(target), MODULES_MOUNT],
+            cwd=ROOT, capture_output=True, text=True,
+        )
+        if result.returncode != 0 or not target.exists():
+            raise RuntimeError(f"making the Pyodide memory snapshot failed:\n{result.stdout}{result.stderr}")
+        log.info(result.stdout.strip())
+
+    return cached(SNAPSHOT_CACHE, key, ".snapshot", make)
 
 
 def _entry(path: Path, name: str, digest: str, packed: Path | None, **extra) -> dict:

@@ -1,16 +1,20 @@
-// The trimmed standard library compiled to bytecode, at build time (hooks/stdlib_bytecode.py says why and how).
+// The referee's Python as bytecode, at build time (hooks/stdlib_bytecode.py says why and how): the trimmed standard
+// library, minified then compiled (--minify), and rules_core's wheel, compiled.
 //
-//   node hooks/stdlib_bytecode.mjs <pyodide dir> <in.zip> <out.zip>
+//   node hooks/stdlib_bytecode.mjs <pyodide dir> <in.zip> <out.zip> [--minify]
 //
-// Runs in Pyodide under Node: the .pyc files must be those of the Python the referee runs (3.14, its magic number),
-// which the build's own Python is not. PYTHONNODEBUGRANGES=1: line numbers without column ranges.
+// Runs in Pyodide under Node: the sources are parsed, and the .pyc files made, by the Python the referee runs (3.14,
+// its grammar and its magic number), which the build's own Python is not. PYTHONNODEBUGRANGES=1: line numbers
+// without column ranges in the bytecode (it does not touch the parser, so the minifier is not affected).
 import { readFileSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
-const [pyodideDir, inPath, outPath] = process.argv.slice(2);
+const args = process.argv.slice(2);
+const minify = args.includes("--minify");
+const [pyodideDir, inPath, outPath] = args.filter((arg) => arg !== "--minify");
 if (!outPath) {
-  console.error("usage: node stdlib_bytecode.mjs <pyodide dir> <in.zip> <out.zip>");
+  console.error("usage: node stdlib_bytecode.mjs <pyodide dir> <in.zip> <out.zip> [--minify]");
   process.exit(2);
 }
 const dir = resolve(pyodideDir) + "/";
@@ -20,11 +24,13 @@ if (!pyodide.runPython("all(position[2] is None for position in (lambda: 0).__co
   throw new Error("PYTHONNODEBUGRANGES was not taken: the bytecode would carry column ranges");
 }
 const here = fileURLToPath(new URL(".", import.meta.url));
-pyodide.FS.writeFile("/tmp/stdlib_bytecode.py", readFileSync(here + "stdlib_bytecode.py"));
+for (const name of ["zip_rewrite.py", "stdlib_minify.py", "stdlib_bytecode.py"]) {
+  pyodide.FS.writeFile(`/tmp/${name}`, readFileSync(here + name));
+}
 pyodide.FS.writeFile("/tmp/in.zip", new Uint8Array(readFileSync(inPath)));
 pyodide.runPython("import sys; sys.path.insert(0, '/tmp')");
-const counts = pyodide.pyimport("stdlib_bytecode").compile_zip("/tmp/in.zip", "/tmp/out.zip").toJs();
+const counts = pyodide.pyimport("stdlib_bytecode").compile_zip("/tmp/in.zip", "/tmp/out.zip", minify).toJs();
 writeFileSync(outPath, pyodide.FS.readFile("/tmp/out.zip"));
 const get = (key) => (counts instanceof Map ? counts.get(key) : counts[key]);
-console.log(`stdlib compiled: ${get("compiled")} modules to bytecode, ${get("kept")} other files; ` +
-  `${get("bytes_before")} -> ${get("bytes_after")} bytes`);
+console.log(`${inPath}: ${get("rewritten")} modules to bytecode` + (minify ? ` (${get("minified")} minified first)` : "") +
+  `, ${get("kept")} other files; ${get("bytes_before")} -> ${get("bytes_after")} bytes`);

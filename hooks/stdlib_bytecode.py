@@ -1,4 +1,5 @@
-"""Run inside Pyodide's own Python (3.14) by ``hooks/stdlib_bytecode.mjs``: the trimmed standard library as bytecode.
+"""Run inside Pyodide's own Python (3.14) by ``hooks/stdlib_bytecode.mjs``: the referee's Python as bytecode (the
+trimmed standard library, minified first by ``stdlib_minify.py``; rules_core's wheel as it is).
 
 A fresh start of the referee (a first visit on a line too slow for the memory snapshot, "What if?" on a reading
 page) spends most of its time compiling the standard library: Pyodide's start-up imports ~130 modules, and
@@ -21,8 +22,10 @@ from __future__ import annotations
 
 import importlib.util
 import marshal
-import zipfile
 from importlib._bootstrap_external import _code_to_hash_pyc  # type: ignore[attr-defined]
+
+from stdlib_minify import smaller_source
+from zip_rewrite import rewrite_zip
 
 
 def bytecode(name: str, source: bytes) -> bytes:
@@ -33,21 +36,20 @@ def bytecode(name: str, source: bytes) -> bytes:
     return pyc
 
 
-def compile_zip(source_zip: str, target_zip: str) -> dict[str, int]:
-    """``source_zip`` with every ``.py`` member replaced by its ``.pyc`` (same order, same timestamps), stored."""
-    counts = {"compiled": 0, "kept": 0, "bytes_before": 0, "bytes_after": 0}
-    with zipfile.ZipFile(source_zip) as source, zipfile.ZipFile(target_zip, "w", zipfile.ZIP_STORED) as out:
-        for info in source.infolist():
-            data = source.read(info)
-            counts["bytes_before"] += len(data)
-            if info.filename.endswith(".py"):
-                data = bytecode(info.filename, data)
-                copy = zipfile.ZipInfo(info.filename + "c", date_time=info.date_time)
-                copy.external_attr = info.external_attr
-                counts["compiled"] += 1
-            else:
-                copy = info
-                counts["kept"] += 1
-            out.writestr(copy, data, compress_type=zipfile.ZIP_STORED)
-            counts["bytes_after"] += len(data)
-    return counts
+def compile_zip(source_zip: str, target_zip: str, minify: bool) -> dict[str, int]:
+    """``source_zip`` with every ``.py`` member replaced by its ``.pyc`` (same order, same timestamps), stored; with
+    ``minify``, each module's source loses its docstrings and comments first (where that is the same code)."""
+    minified = 0
+
+    def to_pyc(name: str, data: bytes) -> tuple[str, bytes] | None:
+        nonlocal minified
+        if not name.endswith(".py"):
+            return None
+        smaller = smaller_source(name, data) if minify else None
+        if smaller is not None:
+            data = smaller
+            minified += 1
+        return name + "c", bytecode(name, data)
+
+    counts = rewrite_zip(source_zip, target_zip, to_pyc)
+    return {**counts, "minified": minified}

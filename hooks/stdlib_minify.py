@@ -1,5 +1,5 @@
-"""Run inside Pyodide's own Python (3.14) by ``hooks/stdlib_minify.mjs``: the trimmed standard library without its
-docstrings and comments.
+"""Run inside Pyodide's own Python (3.14) by ``hooks/stdlib_bytecode.mjs``, before each module is compiled: the
+trimmed standard library without its docstrings and comments.
 
 The referee's Python is a referee's: nobody calls ``help()``. On a phone line every kilobyte of the standard
 library costs about 5 ms, and Python compiles every byte of it at each fresh start. For each ``.py`` member this
@@ -14,7 +14,6 @@ JavaScript proxies at start-up.
 from __future__ import annotations
 
 import ast
-import zipfile
 
 KEEP_DOCSTRINGS = ("_pyodide/", "pyodide/")
 DOC_OWNERS = (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)
@@ -59,25 +58,12 @@ def minified(name: str, source: str) -> str | None:
     return text if again is not None and shape(again) == expected else None
 
 
-def minify_zip(source_path: str, target_path: str) -> dict[str, int]:
-    counts = {"rewritten": 0, "kept": 0, "bytes_before": 0, "bytes_after": 0}
-    with zipfile.ZipFile(source_path) as source, zipfile.ZipFile(target_path, "w", zipfile.ZIP_STORED) as out:
-        for info in source.infolist():
-            data = source.read(info)
-            counts["bytes_before"] += len(data)
-            if info.filename.endswith(".py"):
-                try:
-                    text = minified(info.filename, data.decode("utf-8"))
-                except UnicodeDecodeError:
-                    text = None
-                smaller = text.encode("utf-8") if text is not None else data
-                if len(smaller) < len(data):
-                    data = smaller
-                    counts["rewritten"] += 1
-                else:
-                    counts["kept"] += 1
-            copy = zipfile.ZipInfo(info.filename, date_time=info.date_time)
-            copy.external_attr = info.external_attr
-            out.writestr(copy, data, compress_type=zipfile.ZIP_STORED)
-            counts["bytes_after"] += len(data)
-    return counts
+def smaller_source(name: str, data: bytes) -> bytes | None:
+    """The member's source without docstrings and comments if that is the same code and smaller; else None (the
+    member is kept as it is)."""
+    try:
+        text = minified(name, data.decode("utf-8"))
+    except UnicodeDecodeError:
+        return None
+    smaller = text.encode("utf-8") if text is not None else data
+    return smaller if len(smaller) < len(data) else None

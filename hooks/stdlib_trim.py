@@ -5,33 +5,36 @@ Pyodide's ``python_stdlib.zip`` (2.5 MB, deflated members) holds the whole stand
 every golden fixture and one request of each facade function) and writes a zip of just those, stored uncompressed
 so the file as a whole compresses well and imports need no inflating, and without docstrings and comments
 (``hooks/stdlib_minify.py``: 2.77 MB of source become 1.73 MB; each rewritten file is checked to parse to the
-same code), then compiled to bytecode (``hooks/stdlib_bytecode.py``: each module as its ``.pyc`` only, so a fresh
-start does not compile them; 2.68 MB, the ``.zst`` 0.65 MB). The full zip ships
+same code), compiled to bytecode in the same run (``hooks/stdlib_bytecode.py``: each module as its ``.pyc`` only,
+so a fresh start does not compile them; 2.68 MB, the ``.zst`` 0.65 MB). The full zip ships
 beside it as ``python_stdlib_full.zip``: the worker fetches it only if an import is ever missing
 (``stdlib_fallback.py``), and ``tests/test_referee_files.py`` proves the trimmed zip answers every fixture.
 
-Cached in ``.cache/stdlib`` by a digest of the wheel, the Pyodide build, the measuring script and the requests.
+Cached in ``.cache/stdlib`` by a digest of the wheel, the Pyodide build, the scripts and the requests.
 """
 
 from __future__ import annotations
 
-import hashlib
 import json
 import logging
-import shutil
 import subprocess
+import sys
 import zipfile
 from pathlib import Path
 
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from hooks.build_cache import cached, digest_of  # noqa: E402
+
 log = logging.getLogger("mkdocs.hooks.stdlib_trim")
 
-ROOT = Path(__file__).resolve().parent.parent
 CACHE = ROOT / ".cache" / "stdlib"
 USAGE_SCRIPT = ROOT / "hooks" / "stdlib_usage.mjs"
-MINIFY_SCRIPT = ROOT / "hooks" / "stdlib_minify.mjs"
-MINIFY_MODULE = ROOT / "hooks" / "stdlib_minify.py"
 BYTECODE_SCRIPT = ROOT / "hooks" / "stdlib_bytecode.mjs"
-BYTECODE_MODULE = ROOT / "hooks" / "stdlib_bytecode.py"
+# what the script runs in Pyodide: the compiled zips change when any of them does
+BYTECODE_MODULES = tuple(ROOT / "hooks" / name for name in ("stdlib_bytecode.py", "stdlib_minify.py", "zip_rewrite.py"))
 FALLBACK_MODULE = ROOT / "hooks" / "stdlib_fallback.py"
 GOLDEN = ROOT / "tests" / "engine" / "fixtures" / "golden.json"
 _POSITION = {"players": [{"name": "A", "hand": ["B+2", "R7", "G3"]}, {"name": "B", "hand": 5}],
@@ -55,14 +58,10 @@ def requests() -> list[str]:
     return [fixture["request"] for fixture in golden] + extra + ["not json"]
 
 
-def _digest(wheel: Path, full_zip: Path) -> str:
-    digest = hashlib.sha256(wheel.read_bytes())
-    stat = full_zip.stat()
-    digest.update(f"{stat.st_size}:{stat.st_mtime_ns}".encode())
-    for path in (USAGE_SCRIPT, MINIFY_SCRIPT, MINIFY_MODULE, BYTECODE_SCRIPT, BYTECODE_MODULE, FALLBACK_MODULE, GOLDEN,
-                 Path(__file__)):
-        digest.update(path.read_bytes())
-    return digest.hexdigest()[:16]
+def _digest(pyodide_dir: Path, wheel: Path) -> str:
+    return digest_of(contents=(wheel, USAGE_SCRIPT, BYTECODE_SCRIPT, *BYTECODE_MODULES, FALLBACK_MODULE, GOLDEN,
+                               pyodide_dir / "package.json", Path(__file__)),
+                     stats=(pyodide_dir / "python_stdlib.zip",))
 
 
 def measure(pyodide_dir: Path, wheel: Path, work: Path) -> list[str]:
@@ -94,41 +93,28 @@ def write_trimmed(full_zip: Path, members: list[str], target: Path) -> None:
         out.writestr(fallback, FALLBACK_MODULE.read_bytes(), compress_type=zipfile.ZIP_STORED)
 
 
-def minify(pyodide_dir: Path, source: Path, target: Path) -> None:
-    """``source`` without docstrings and comments, each rewritten member checked to parse to the same code
-    (hooks/stdlib_minify.py, run in Pyodide's own Python)."""
-    result = subprocess.run(["node", str(MINIFY_SCRIPT), str(pyodide_dir), str(source), str(target)],
-                            cwd=ROOT, capture_output=True, text=True)
+def to_bytecode(pyodide_dir: Path, source: Path, target: Path, *, minify: bool = False) -> None:
+    """``source`` with each module as its ``.pyc`` only, compiled by Pyodide's own Python (hooks/stdlib_bytecode.py);
+    with ``minify``, without docstrings and comments first (hooks/stdlib_minify.py: each rewritten member checked to
+    parse to the same code)."""
+    command = ["node", str(BYTECODE_SCRIPT), str(pyodide_dir), str(source), str(target)]
+    result = subprocess.run(command + (["--minify"] if minify else []), cwd=ROOT, capture_output=True, text=True)
     if result.returncode != 0 or not target.exists():
-        raise RuntimeError(f"minifying the standard library failed:\n{result.stdout}{result.stderr}")
-    log.info(result.stdout.strip())
-
-
-def to_bytecode(pyodide_dir: Path, source: Path, target: Path) -> None:
-    """``source`` with each module as its ``.pyc`` only, compiled by Pyodide's own Python (hooks/stdlib_bytecode.py)."""
-    result = subprocess.run(["node", str(BYTECODE_SCRIPT), str(pyodide_dir), str(source), str(target)],
-                            cwd=ROOT, capture_output=True, text=True)
-    if result.returncode != 0 or not target.exists():
-        raise RuntimeError(f"compiling the standard library failed:\n{result.stdout}{result.stderr}")
+        raise RuntimeError(f"compiling {source.name} failed:\n{result.stdout}{result.stderr}")
     log.info(result.stdout.strip())
 
 
 def trimmed_stdlib(pyodide_dir: Path, wheel: Path) -> Path:
     """The trimmed ``python_stdlib.zip`` for this wheel and this Pyodide build (cached)."""
     full_zip = pyodide_dir / "python_stdlib.zip"
-    key = _digest(wheel, full_zip)
-    target = CACHE / f"{key}.zip"
-    if target.exists():
-        return target
-    shutil.rmtree(CACHE, ignore_errors=True)
-    CACHE.mkdir(parents=True)
-    members = measure(pyodide_dir, wheel, CACHE)
-    write_trimmed(full_zip, members, target.with_suffix(".whole"))
-    minify(pyodide_dir, target.with_suffix(".whole"), target.with_suffix(".minified"))
-    to_bytecode(pyodide_dir, target.with_suffix(".minified"), target.with_suffix(".tmp"))
-    target.with_suffix(".whole").unlink()
-    target.with_suffix(".minified").unlink()
-    target.with_suffix(".tmp").rename(target)
-    log.info("trimmed standard library: %d of %d files, %d bytes", len(members) + 1,
-             len(zipfile.ZipFile(full_zip).namelist()), target.stat().st_size)
-    return target
+
+    def make(target: Path) -> None:
+        members = measure(pyodide_dir, wheel, CACHE)
+        whole = CACHE / "whole.zip"
+        write_trimmed(full_zip, members, whole)
+        to_bytecode(pyodide_dir, whole, target, minify=True)
+        whole.unlink()
+        log.info("trimmed standard library: %d of %d files, %d bytes", len(members) + 1,
+                 len(zipfile.ZipFile(full_zip).namelist()), target.stat().st_size)
+
+    return cached(CACHE, _digest(pyodide_dir, wheel), ".zip", make)

@@ -94,20 +94,25 @@ def test_the_trimmed_standard_library_is_a_subset_with_the_fallback_finder():
         assert name in sources, name
 
 
-def test_the_shipped_bytecode_is_the_standard_library_less_its_docstrings():
-    """Each .pyc is, byte for byte, its module of the full zip as the minifier rewrites it (the same tree without
-    docstrings, checked again here by Pyodide's own 3.14 parser) compiled as the build compiles it."""
+def test_the_shipped_bytecode_is_the_original_code_less_its_docstrings():
+    """Each .pyc of the trimmed standard library is, byte for byte, the bytecode of its module of the full zip as
+    the minifier rewrote it; that source has no docstring left and the original's tree otherwise (checked by the
+    test's own code, with Pyodide's own 3.14 parser). Each .pyc of rules_core.pyz is the bytecode of the wheel's
+    source."""
     from tests.pyodide.runtime import require_node_and_pyodide
 
     require_node_and_pyodide()
+    wheel = next(PYODIDE.glob("rules_core-*-py3-none-any.whl"))
     proc = subprocess.run(["node", str(ROOT / "tests" / "pyodide" / "check_stdlib_bytecode.mjs"),
-                           str(PYODIDE / "python_stdlib.zip"), str(PYODIDE / "python_stdlib_full.zip")],
+                           str(PYODIDE / "python_stdlib.zip"), str(PYODIDE / "python_stdlib_full.zip"),
+                           str(PYODIDE / "rules_core.pyz"), str(wheel)],
                           cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert proc.returncode == 0, proc.stderr[-3000:]
     out = json.loads(proc.stdout.strip().splitlines()[-1])
     assert out["problems"] == []
     assert out["checked"] == len(zipfile.ZipFile(PYODIDE / "python_stdlib.zip").namelist())
     assert out["rewritten"] >= 100
+    assert out["pyz"] == len(zipfile.ZipFile(wheel).namelist())
 
 
 def test_the_minifier_drops_docstrings_and_comments_and_nothing_else():
@@ -122,9 +127,10 @@ def test_the_minifier_drops_docstrings_and_comments_and_nothing_else():
     assert minified("bad.py", "def (:\n") is None
 
 
-def test_the_trimmed_standard_library_answers_every_parity_fixture(tmp_path):
-    """Pyodide in Node with site/pyodide's runtime and the trimmed zip only: the fallback finder is not installed
-    there, so a missing module would make a fixture fail."""
+def test_the_shipped_bytecode_answers_every_parity_fixture(tmp_path):
+    """What the worker runs, in Pyodide under Node: site/pyodide's trimmed standard library and rules_core from
+    rules_core.pyz (bytecode only), mounted as the worker mounts it. The fallback finder is not installed there, so
+    a module missing from the trimmed zip would make a fixture fail; each answer must be CPython's."""
     if shutil.which("node") is None:
         pytest.skip("node is not installed")
     runtime = tmp_path / "pyodide"
@@ -133,36 +139,37 @@ def test_the_trimmed_standard_library_answers_every_parity_fixture(tmp_path):
     for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "package.json", "pyodide-lock.json"):
         shutil.copyfile(node_pyodide / name, runtime / name)
     shutil.copyfile(PYODIDE / "python_stdlib.zip", runtime / "python_stdlib.zip")
-    wheel = next(PYODIDE.glob("rules_core-*.whl"))
     fixtures = build()
     fx_path = tmp_path / "fixtures.json"
     fx_path.write_text(json.dumps(fixtures, ensure_ascii=False), encoding="utf-8")
     out_path = tmp_path / "actual.json"
-    proc = subprocess.run(["node", str(HARNESS), str(wheel), str(fx_path), "--out", str(out_path)],
+    proc = subprocess.run(["node", str(HARNESS), str(PYODIDE / "rules_core.pyz"), str(fx_path), "--out", str(out_path)],
                           capture_output=True, text=True, timeout=600, env={**os.environ, "PYODIDE_DIR": str(runtime)})
     assert out_path.exists(), proc.stderr[-3000:]
     actual = json.loads(out_path.read_text(encoding="utf-8"))
     for fx, got in zip(fixtures, actual):
         assert got == fx["response"], json.loads(fx["request"])["id"]
     assert proc.returncode == 0, proc.stdout + proc.stderr[-3000:]
+    assert "(rules_core from /lib/rules_core.pyz/rules_core/__init__.pyc)" in proc.stdout, proc.stdout
 
 
 RESTORE = ROOT / "tests" / "pyodide" / "restore_snapshot.mjs"
 
 
 def test_the_snapshot_boots_as_the_worker_boots_it(manifest, tmp_path):
-    """The snapshot already has rules_core imported from its wheel's zip and the fallback finder installed: after
-    writing the wheel back at its mount (no unpacking), it answers, and an import the trimmed zip lacks still comes
+    """The snapshot already has rules_core imported from rules_core.pyz and the fallback finder installed: after
+    writing the .pyz back at its mount (no unpacking), it answers, and an import the trimmed zip lacks still comes
     from the full zip."""
     from tests.pyodide.runtime import require_node_and_pyodide
 
     require_node_and_pyodide()
-    wheel = next(entry for entry in manifest["files"] if entry.get("mount"))
-    assert wheel["name"] == "rules_core.pyz"
-    assert wheel["mount"].startswith("/lib/") and not wheel["mount"].endswith(".zip")  # (the finder's own test)
+    pyz = next(entry for entry in manifest["files"] if entry.get("mount"))
+    assert pyz["name"] == "rules_core.pyz"
+    assert pyz["mount"].startswith("/lib/") and not pyz["mount"].endswith(".zip")  # (the finder's own test)
     trimmed = set(zipfile.ZipFile(PYODIDE / "python_stdlib.zip").namelist())
     full = set(zipfile.ZipFile(PYODIDE / manifest["fallback"]["name"]).namelist())
-    missing = next(name for name in ("csv.py", "fractions.py", "difflib.py") if name not in trimmed and name in full)
+    missing = next(name for name in ("csv.py", "fractions.py", "difflib.py")
+                   if name + "c" not in trimmed and name in full)  # (the trimmed zip holds bytecode: *.pyc)
     snapshot = tmp_path / "rules_core.snapshot"
     snapshot.write_bytes(zstandard.ZstdDecompressor().decompress((PYODIDE / "rules_core.snapshot.zst").read_bytes()))
     proc = subprocess.run(["node", str(RESTORE), str(PYODIDE), str(snapshot), missing[:-3]],
@@ -170,7 +177,7 @@ def test_the_snapshot_boots_as_the_worker_boots_it(manifest, tmp_path):
     assert proc.returncode == 0, proc.stderr[-3000:]
     out = json.loads(proc.stdout.strip().splitlines()[-1])
     assert out["answer"]["ok"] is True and out["answer"]["result"]["legal"] is False, out["answer"]
-    assert out["rulesCoreFile"] == wheel["mount"] + "/rules_core/__init__.pyc"  # (bytecode, no source)
+    assert out["rulesCoreFile"] == pyz["mount"] + "/rules_core/__init__.pyc"  # (bytecode, no source)
     assert out["mountedBefore"] == 1  # on sys.path in the snapshot already
     assert "FullStdlibFinder" in out["finders"]
     assert out["missingFile"] == f"/lib/{manifest['fallback']['name']}/{missing}"

@@ -67,7 +67,8 @@ def browser():
 
 
 class Tab:
-    """A page in a fresh browser context that records console errors and requests to other hosts.
+    """A page in a fresh browser context that records console errors (and, apart, warnings) and requests to other
+    hosts.
 
     Service workers are blocked unless a test asks for them (``service_workers="allow"``: the offline tests): the
     other tests must not precache the site or warm the referee in the background."""
@@ -78,6 +79,7 @@ class Tab:
         self.context = browser.new_context(service_workers=service_workers, **context_options)
         self.foreign: list[str] = []
         self.errors: list[str] = []
+        self.warnings: list[str] = []
         self.context.route("**/*", self._route)
         self.page = self.context.new_page()
         self.page.on("console", lambda msg: msg.type == "error" and self.errors.append(msg.text))
@@ -87,6 +89,8 @@ class Tab:
     def _worker_console(self, msg):
         if msg.type == "error":
             self.errors.append(f"worker: {msg.text}")
+        elif msg.type == "warning":
+            self.warnings.append(f"worker: {msg.text}")
 
     def _route(self, route):
         url = route.request.url

@@ -92,7 +92,7 @@ def assert_each_fetched_once(seen: Counter) -> None:
 def test_a_shared_link_is_answered_from_the_snapshot_and_each_file_is_fetched_once(tab):
     seen = referee_requests(tab)
     assert first_verdict(tab, shared_link(LEGAL)) == {"boot": "snapshot", "cached": False}
-    # the restored interpreter has its file system back (the wheel unpacked again) and judges both ways
+    # the restored interpreter has its file system back (rules_core.pyz written again) and judges both ways
     assert engine_answers(tab) == (True, False)
     assert_each_fetched_once(seen)
     packed = {f"/pyodide/{entry.get('packed', entry['name'])}" for entry in MANIFEST["files"]}
@@ -167,9 +167,13 @@ def test_a_snapshot_that_does_not_restore_falls_back_to_a_normal_boot(tab):
     assert [e for e in tab.errors if "snapshot" not in e.lower()] == []
 
 
-def test_rules_core_that_cannot_be_fetched_is_loaded_by_name(tab):
+@pytest.mark.parametrize("boot", ["fresh", "snapshot"])
+def test_rules_core_that_cannot_be_fetched_is_loaded_by_name(tab, boot):
     """If the worker's own fetch of rules_core (rules_core.pyz) fails, the interpreter loads the wheel through the
-    lock file."""
+    lock file: in a fresh interpreter (no snapshot), where nothing of rules_core is in memory yet, and after a
+    snapshot's restore (whose rules_core was imported from the .pyz that is now missing)."""
+    if boot == "fresh":
+        tab.context.route(SNAPSHOT, lambda route: route.fulfill(status=404, body="not found"))
     seen = []
 
     def first_request_fails(route):
@@ -181,10 +185,13 @@ def test_rules_core_that_cannot_be_fetched_is_loaded_by_name(tab):
 
     tab.context.route("**/pyodide/rules_core.pyz*", first_request_fails)
     tab.context.route("**/pyodide/rules_core-*.whl*", first_request_fails)
-    assert first_verdict(tab, shared_link(LEGAL))["boot"] == "snapshot"
+    assert first_verdict(tab, shared_link(LEGAL))["boot"] == boot
     assert engine_answers(tab) == (True, False)
     assert len(seen) == 2 and "/rules_core.pyz.zst?" in seen[0] and ".whl" in seen[1], seen
-    assert without_failed_loads(tab.errors, "503") == []
+    # (fresh: nothing but the wheel can have given the interpreter rules_core)
+    assert without_failed_loads(without_failed_loads(tab.errors, "503"), "404") == []
+    if boot == "fresh":
+        assert [e for e in tab.warnings if "loading the wheel by name" in e], tab.warnings
 
 
 def test_a_host_serving_another_builds_file_is_refused(tab):

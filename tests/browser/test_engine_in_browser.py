@@ -1,4 +1,4 @@
-"""End to end: the checker page boots Pyodide from the site in a module worker, loads the rules_core wheel and
+"""End to end: the checker page boots Pyodide from the site in a module worker, loads rules_core (rules_core.pyz) and
 shows the engine's real answer, in every language (a shared link to a situation the build has not judged, so the
 answer can only come from the referee in the page)."""
 

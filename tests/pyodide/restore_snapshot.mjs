@@ -13,7 +13,7 @@ const [siteDir, snapshotPath, missingModule] = process.argv.slice(2);
 const here = resolve(siteDir) + "/";
 const runtime = resolve("node_modules/pyodide") + "/";
 const manifest = JSON.parse(readFileSync(here + "referee.json", "utf-8"));
-const wheel = manifest.files.find((entry) => entry.mount); // rules_core.pyz
+const pyz = manifest.files.find((entry) => entry.mount); // rules_core.pyz
 const { loadPyodide } = await import(pathToFileURL(runtime + "pyodide.mjs").href);
 
 const ms = {};
@@ -31,11 +31,11 @@ globalThis.refereeFullStdlib = () => {
   return path;
 };
 pyodide.pyimport("stdlib_fallback").install();
-pyodide.FS.writeFile(wheel.mount, new Uint8Array(readFileSync(here + wheel.name)));
+pyodide.FS.writeFile(pyz.mount, new Uint8Array(readFileSync(here + pyz.name)));
 const sys = pyodide.pyimport("sys");
 const path = sys.path;
-const mountedBefore = path.count(wheel.mount);
-if (!mountedBefore) path.insert(0, wheel.mount);
+const mountedBefore = path.count(pyz.mount);
+if (!mountedBefore) path.insert(0, pyz.mount);
 lap("install");
 const handle = pyodide.pyimport("rules_core").handle;
 const answer = JSON.parse(handle(JSON.stringify({

@@ -1,11 +1,13 @@
 // Replay the golden fixtures through rules_core.handle inside Pyodide (Node) and
 // compare with the CPython responses.
 //
-//   node tests/pyodide/run_fixtures.mjs <wheel.whl> [fixtures.json] [--out actual.json]
+//   node tests/pyodide/run_fixtures.mjs <wheel.whl | rules_core.pyz> [fixtures.json] [--out actual.json]
 //
-// Loads Pyodide from node_modules/pyodide (offline), unpacks the rules_core wheel into
-// site-packages, runs every request and prints "N passed, M failed"; exit code 1 on a
-// mismatch. --out writes the Pyodide responses (for the pytest parity test).
+// Loads Pyodide from node_modules/pyodide (offline; PYODIDE_DIR picks another runtime), then
+// rules_core: a wheel is unpacked into site-packages; the site's rules_core.pyz (its modules as
+// bytecode) is written to /lib/rules_core.pyz and put first on sys.path, as the referee's worker
+// does. Runs every request and prints "N passed, M failed"; exit code 1 on a mismatch. --out
+// writes the Pyodide responses (for the pytest parity tests).
 import { readFileSync, writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -19,15 +21,20 @@ const outPath = outIdx >= 0 ? args.splice(outIdx, 2)[1] : null;
 const wheel = args[0];
 const fixturesPath = args[1] ?? resolve(repo, "tests/engine/fixtures/golden.json");
 if (!wheel) {
-  console.error("usage: node run_fixtures.mjs <wheel.whl> [fixtures.json] [--out file]");
+  console.error("usage: node run_fixtures.mjs <wheel.whl | rules_core.pyz> [fixtures.json] [--out file]");
   process.exit(2);
 }
 
 const pyodideDir = process.env.PYODIDE_DIR ?? resolve(repo, "node_modules/pyodide");
 const { loadPyodide } = await import(pathToFileURL(resolve(pyodideDir, "pyodide.mjs")).href);
 const py = await loadPyodide({ indexURL: pyodideDir + "/" });
-py.unpackArchive(new Uint8Array(readFileSync(wheel)), "wheel");
-py.runPython("import rules_core");
+if (wheel.endsWith(".pyz")) {
+  py.FS.writeFile("/lib/rules_core.pyz", new Uint8Array(readFileSync(wheel)));
+  py.runPython("import sys; sys.path.insert(0, '/lib/rules_core.pyz')");
+} else {
+  py.unpackArchive(new Uint8Array(readFileSync(wheel)), "wheel");
+}
+const rulesCoreFile = py.runPython("import rules_core; rules_core.__file__");
 const handle = py.globals.get("__import__")("rules_core").handle;
 const version = py.runPython("import sys; sys.version.split()[0]");
 
@@ -50,6 +57,6 @@ for (const fx of fixtures) {
   }
 }
 if (outPath) writeFileSync(outPath, JSON.stringify(actual));
-console.log(`pyodide ${version}: ${fixtures.length} fixtures`);
+console.log(`pyodide ${version}: ${fixtures.length} fixtures (rules_core from ${rulesCoreFile})`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed ? 1 : 0);

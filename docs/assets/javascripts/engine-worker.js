@@ -157,9 +157,9 @@ async function boot() {
   // rules_core (its modules as bytecode, rules_core.pyz) is needed only once Python runs: asked for when the
   // WebAssembly is here, so on a poor line its bytes arrive while Python starts instead of holding the start back
   // (counted in the progress total from the start)
-  const wheelEntry = manifest.files.find((entry) => entry.mount);
-  files.expect(wheelEntry.name);
-  const wheel = wasm.then(() => files.get(wheelEntry.name));
+  const modulesEntry = manifest.files.find((entry) => entry.mount);
+  files.expect(modulesEntry.name);
+  const modules = wasm.then(() => files.get(modulesEntry.name));
   const lock = files.get("pyodide-lock.json").then((bytes) => JSON.parse(new TextDecoder().decode(bytes)));
 
   let later = null; // the snapshot's download in the background, when the line was too slow for it now
@@ -168,7 +168,7 @@ async function boot() {
     if (await files.kept(SNAPSHOT)) return files.get(SNAPSHOT, { cacheOnly: true });
     if (saveData) throw new Error("not kept on this device, and Save-Data is on");
     const entry = files.entry(SNAPSHOT);
-    if (!(await lineCarries(entry.packedSize || entry.size, [lock, wheel, stdlib, runtime, wasm]))) {
+    if (!(await lineCarries(entry.packedSize || entry.size, [lock, modules, stdlib, runtime, wasm]))) {
       later = snapshotLater;
       background = "waiting";
       throw new Error("the line is too slow for it now; it is downloaded once the referee is idle");
@@ -183,7 +183,7 @@ async function boot() {
   };
   // (a snapshot that fails its digest is only a snapshot lost: the normal boot checks the files it needs)
   const snapshot = snapshotFile().catch((error) => Promise.reject(new Error(error.message)));
-  for (const promise of [wheel, snapshot, wasm]) promise.catch(() => {}); // handled where awaited
+  for (const promise of [modules, snapshot, wasm]) promise.catch(() => {}); // handled where awaited
 
   // Pyodide fetches its WebAssembly itself: answer that one URL with the referee's bytes.
   const networkFetch = self.fetch.bind(self);
@@ -214,7 +214,7 @@ async function boot() {
   try {
     // loadPyodide awaits the snapshot before it instantiates anything: one that is missing, too slow or does not
     // decode fails early; one that does not restore fails in the restore. Either way the normal boot follows.
-    whenDownloaded([lock, wheel, stdlib, runtime, wasm, snapshot]);
+    whenDownloaded([lock, modules, stdlib, runtime, wasm, snapshot]);
     pyodide = await loadPyodide(options({ _loadSnapshot: snapshot }));
   } catch (error) {
     if (error instanceof StaleFileError) throw error;
@@ -226,7 +226,7 @@ async function boot() {
   }
   self.refereeFullStdlib = () => fullStdlib(pyodide, manifest);
   pyodide.pyimport("stdlib_fallback").install();
-  await installWheel(pyodide, wheel, wheelEntry.mount);
+  await installRulesCore(pyodide, modules, modulesEntry.mount);
   const handle = handler(pyodide);
   return { handle, boot: how, later,
     cached: manifest.files.every((entry) => entry.optional || files.fromCache(entry.name)) };
@@ -280,9 +280,9 @@ async function keepAll() {
 // snapshot had it (manifest: "mount"): after a restore, the imported modules and the zip's directory are already in
 // memory and only the file comes back (a copy; unpacking took a tenth of a second on the worker). A fresh
 // interpreter puts it on sys.path first. If that fails, the wheel is loaded by name, as Pyodide installs a package.
-async function installWheel(pyodide, wheel, mount) {
+async function installRulesCore(pyodide, modules, mount) {
   try {
-    const bytes = await wheel;
+    const bytes = await modules;
     pyodide.FS.writeFile(mount, ArrayBuffer.isView(bytes) ? bytes : new Uint8Array(bytes));
     const sys = pyodide.pyimport("sys");
     const path = sys.path;

@@ -1,4 +1,4 @@
-// The referee's files (Pyodide's runtime, the trimmed standard library, the rules_core wheel, the memory snapshot),
+// The referee's files (Pyodide's runtime, the trimmed standard library, rules_core's modules, the memory snapshot),
 // as the build lists them in pyodide/referee.json: each fetched at most once, from the referee's cache when it holds
 // the file, else from the network, counted for a progress bar, and then kept in the cache (offline next time).
 //
