@@ -103,7 +103,8 @@ PROBE_JS = """async () => {
 
 
 # The page's own clock: when the first verdict is shown, in ms from the start of the navigation (what the reader
-# waits; the harness's wall clock adds its about:blank step and CDP round trips, ~0.1-0.3 s).
+# waits; the harness's wall clock adds its about:blank step and CDP round trips, 0.4-1.0 s on a phone-profile
+# return visit).
 VERDICT_CLOCK = """(() => {
   const verdict = () => document.querySelector('[role="status"][data-legal]');
   const observer = new MutationObserver(() => {

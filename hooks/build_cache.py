@@ -32,7 +32,7 @@ def cached(folder: Path, key: str, suffix: str, make: Callable[[Path], None]) ->
     if target.exists():
         return target
     shutil.rmtree(folder, ignore_errors=True)
-    folder.mkdir(parents=True)
+    folder.mkdir(parents=True, exist_ok=True)
     partial = folder / f"{key}.tmp"
     make(partial)
     if not partial.exists():

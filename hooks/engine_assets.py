@@ -39,7 +39,9 @@ from hooks.build_cache import cached, digest_of  # noqa: E402
 from hooks.i18n_build import building_other_language  # noqa: E402
 from hooks.precompress import prune, sha256, zstd_copy  # noqa: E402
 from hooks.pyodide_lockfile import write_lock  # noqa: E402
-from hooks.stdlib_trim import BYTECODE_MODULES, BYTECODE_SCRIPT, to_bytecode, trimmed_stdlib  # noqa: E402
+from hooks.stdlib_trim import (  # noqa: E402
+    BYTECODE_MODULES, BYTECODE_SCRIPT, runtime_files, to_bytecode, trimmed_stdlib,
+)
 
 log = logging.getLogger("mkdocs.hooks.engine_assets")
 
@@ -97,7 +99,8 @@ def rules_core_bytecode(wheel: Path) -> Path:
     library is (``hooks/stdlib_bytecode.py``): a fresh start imports rules_core without compiling it (0.44 s -> 0.12 s
     in Node). The wheel itself still ships, for the lock file (the worker's fallback loads it by name). Cached by a
     digest of the wheel, the compiling scripts and the Pyodide build."""
-    key = digest_of(contents=(wheel, BYTECODE_SCRIPT, *BYTECODE_MODULES, PYODIDE_SRC / "package.json"))
+    key = digest_of(contents=(wheel, BYTECODE_SCRIPT, *BYTECODE_MODULES, PYODIDE_SRC / "package.json"),
+                    stats=runtime_files(PYODIDE_SRC))
     return cached(MODULES_CACHE, key, ".pyz", lambda target: to_bytecode(PYODIDE_SRC, wheel, target))
 
 
@@ -110,8 +113,7 @@ def _copy_if_changed(src: Path, dst: Path) -> None:
 def make_snapshot(modules: Path, stdlib: Path) -> Path:
     """The memory snapshot for these rules_core modules, this stdlib zip and this Pyodide build (made in Node, cached)."""
     key = digest_of(contents=(modules, stdlib, SNAPSHOT_SCRIPT), texts=(MODULES_MOUNT,),
-                    stats=[PYODIDE_SRC / name for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm",
-                                                           "package.json")])
+                    stats=runtime_files(PYODIDE_SRC))
 
     def make(target: Path) -> None:
         result = subprocess.run(

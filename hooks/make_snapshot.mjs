@@ -13,7 +13,7 @@
 // back at the same path, which costs a copy where unpacking it cost a tenth of a second. The standard library's
 // fallback finder (stdlib_fallback.py) is imported and installed here too, after the warm-up (so that nothing it did
 // in Node, where there is no full zip to fetch, is remembered).
-import { readFileSync, writeFileSync, renameSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 
@@ -55,6 +55,5 @@ fallback.destroy();
 sys.destroy();
 pyodide.runPython("import gc; gc.collect()");
 const memory = pyodide.makeMemorySnapshot();
-writeFileSync(outPath + ".tmp", memory);
-renameSync(outPath + ".tmp", outPath);
+writeFileSync(outPath, memory); // (the build names it only once whole: hooks/build_cache.py)
 console.log(`snapshot: ${(memory.length / 1e6).toFixed(1)} MB of memory`);

@@ -7,7 +7,7 @@
 // its grammar and its magic number), which the build's own Python is not. PYTHONNODEBUGRANGES=1: line numbers
 // without column ranges in the bytecode (it does not touch the parser, so the minifier is not affected).
 import { readFileSync, writeFileSync } from "node:fs";
-import { resolve } from "node:path";
+import { basename, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
 const args = process.argv.slice(2);
@@ -32,5 +32,6 @@ pyodide.runPython("import sys; sys.path.insert(0, '/tmp')");
 const counts = pyodide.pyimport("stdlib_bytecode").compile_zip("/tmp/in.zip", "/tmp/out.zip", minify).toJs();
 writeFileSync(outPath, pyodide.FS.readFile("/tmp/out.zip"));
 const get = (key) => (counts instanceof Map ? counts.get(key) : counts[key]);
-console.log(`${inPath}: ${get("rewritten")} modules to bytecode` + (minify ? ` (${get("minified")} minified first)` : "") +
-  `, ${get("kept")} other files; ${get("bytes_before")} -> ${get("bytes_after")} bytes`);
+const minified = minify ? ` (${get("minified")} minified first)` : "";
+console.log(`${basename(inPath)}: ${get("rewritten")} modules to bytecode${minified}, ${get("kept")} other files; ` +
+  `${get("bytes_before")} -> ${get("bytes_after")} bytes`);

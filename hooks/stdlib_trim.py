@@ -58,10 +58,17 @@ def requests() -> list[str]:
     return [fixture["request"] for fixture in golden] + extra + ["not json"]
 
 
+def runtime_files(pyodide_dir: Path) -> list[Path]:
+    """The Pyodide runtime the build runs and ships: every product made with it is keyed by these files (by size and
+    modification time: they are large, and ``npm ci`` rewrites them when the version changes)."""
+    names = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "package.json")
+    return [pyodide_dir / name for name in names]
+
+
 def _digest(pyodide_dir: Path, wheel: Path) -> str:
     return digest_of(contents=(wheel, USAGE_SCRIPT, BYTECODE_SCRIPT, *BYTECODE_MODULES, FALLBACK_MODULE, GOLDEN,
                                pyodide_dir / "package.json", Path(__file__)),
-                     stats=(pyodide_dir / "python_stdlib.zip",))
+                     stats=runtime_files(pyodide_dir))
 
 
 def measure(pyodide_dir: Path, wheel: Path, work: Path) -> list[str]:

@@ -1,5 +1,5 @@
-"""Run inside Pyodide's own Python by ``hooks/stdlib_bytecode.mjs`` (and imported by the build's tests): one zip
-rewritten member by member, as the referee's Python zips are made (``stdlib_minify.py``, ``stdlib_bytecode.py``).
+"""Run inside Pyodide's own Python by ``hooks/stdlib_bytecode.mjs``: one zip rewritten member by member, as the
+referee's Python zips are made (``stdlib_bytecode.py``, with ``stdlib_minify.py`` first for the standard library).
 """
 
 from __future__ import annotations

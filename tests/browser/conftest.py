@@ -67,8 +67,8 @@ def browser():
 
 
 class Tab:
-    """A page in a fresh browser context that records console errors (and, apart, warnings) and requests to other
-    hosts.
+    """A page in a fresh browser context that records console errors (and, apart, its workers' warnings) and requests
+    to other hosts.
 
     Service workers are blocked unless a test asks for them (``service_workers="allow"``: the offline tests): the
     other tests must not precache the site or warm the referee in the background."""
