@@ -1,7 +1,7 @@
 """Benchmark (not a test): Lighthouse's phone profile on the home, rules, disputes and checker pages of two languages.
 
     CHROME_PATH=/usr/bin/chromium .venv/bin/python benchmarks/lighthouse_bench.py [--langs en,sk] [--no-gzip]
-        [--pages sk/rules/,checker/] [--reps 3] [--cpu 4]
+        [--pages sk/rules/,checker/] [--reps 3] [--cpu 4] [--keep DIR]
 
 npm ``lighthouse`` 12.2.3 (a devDependency; it runs on Node 20) against ``site/`` served by
 ``scripts/static_host.py`` (gzip and ``Cache-Control: max-age=600``, as GitHub Pages), mobile form factor with
@@ -11,7 +11,7 @@ accessibility audits that failed (with the elements they name), for the pages' o
 
 ``--pages`` measures those paths instead of the four kinds in each language; ``--reps`` runs each page that many
 times and prints the median and the spread (min-max); ``--cpu`` overrides the CPU slowdown (Lighthouse's
-``throttling.cpuSlowdownMultiplier``, 4 by default). Lighthouse's ``benchmarkIndex`` of the machine is printed:
+``throttling.cpuSlowdownMultiplier``, 4 by default); ``--keep`` keeps each report (JSON) in a folder. Lighthouse's ``benchmarkIndex`` of the machine is printed:
 below ~1000 Lighthouse warns that the machine is slower than it expects, and its simulated phone is slower
 than a real one by that much (total blocking time is the first figure to suffer).
 
@@ -84,6 +84,7 @@ def main() -> None:
     parser.add_argument("--pages", default=None, help="comma-separated paths, e.g. sk/rules/,checker/")
     parser.add_argument("--reps", type=int, default=1)
     parser.add_argument("--cpu", type=float, default=None, help="CPU slowdown multiplier (Lighthouse: 4)")
+    parser.add_argument("--keep", type=Path, default=None, help="a folder to keep each run's JSON report in")
     args = parser.parse_args()
     if not LIGHTHOUSE.exists():
         raise SystemExit("node_modules/lighthouse is missing: run `npm ci`")
@@ -99,7 +100,11 @@ def main() -> None:
             for rep in range(args.reps):  # interleaved: a shared machine's load hits every page alike
                 for path in paths:
                     print(f"lighthouse /{path} (rep {rep + 1}/{args.reps}) ...", file=sys.stderr, flush=True)
-                    rows.setdefault(path, []).append(row(audit(base + path, Path(tmp) / "report.json", args.cpu)))
+                    out = Path(tmp) / "report.json"
+                    if args.keep:
+                        args.keep.mkdir(parents=True, exist_ok=True)
+                        out = args.keep / f"{path.strip('/').replace('/', '_') or 'home'}-{rep + 1}.json"
+                    rows.setdefault(path, []).append(row(audit(base + path, out, args.cpu)))
     finally:
         server.shutdown()
     print(f"\nLighthouse 12.2.3, mobile, simulated Slow 4G, CPU x{args.cpu or 4:g}, "

@@ -187,6 +187,25 @@ def test_checker_dark_mode_axe(dark_tab):
     tab.assert_clean()
 
 
+def test_the_page_and_its_scroll_bar_follow_the_scheme(dark_tab):
+    """The theme's script adds no <meta name="color-scheme"> (hooks/theme_js.py); the root takes the dark scheme
+    from extra.css instead, and follows the palette toggle both ways."""
+    tab, page = dark_tab, dark_tab.page
+    tab.goto("rules/")
+    page.wait_for_function("document.body.dataset.mdColorScheme === 'slate'")
+    scheme = "() => [getComputedStyle(document.documentElement).colorScheme, getComputedStyle(document.body).colorScheme]"
+    assert page.evaluate(scheme) == ["dark", "dark"]
+    assert page.locator('meta[name="color-scheme"]').count() == 0
+    page.locator('[data-md-component="palette"] label:not([hidden])').click()  # to the light scheme
+    page.wait_for_function("document.body.dataset.mdColorScheme === 'default'")
+    assert page.evaluate(scheme) == ["normal", "light"]
+    page.locator('[data-md-component="palette"] label:not([hidden])').click()  # and back
+    page.wait_for_function("document.body.dataset.mdColorScheme === 'slate'")
+    assert page.evaluate(scheme) == ["dark", "dark"]
+    assert page.locator('meta[name="color-scheme"]').count() == 0
+    tab.assert_clean()
+
+
 def test_stepper_dark_mode_axe(dark_tab):
     """The steppers of the rules page in the dark scheme, with a "What if?" verdict (the checker's renderer)."""
     tab, page = dark_tab, dark_tab.page
