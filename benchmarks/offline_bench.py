@@ -106,6 +106,7 @@ PROBE_JS = """async () => {
 # waits; the harness's wall clock adds its about:blank step and CDP round trips, 0.4-1.0 s on a phone-profile
 # return visit).
 VERDICT_CLOCK = """(() => {
+  if (!/\\/checker\\/$/.test(location.pathname)) return;  // (the checker's pages only: no observer on the others)
   const verdict = () => document.querySelector('[role="status"][data-legal]');
   const observer = new MutationObserver(() => {
     if (verdict()) { window.__verdictAt = performance.now(); observer.disconnect(); }

@@ -13,15 +13,21 @@ from pathlib import Path
 
 
 def digest_of(*, contents: Iterable[Path] = (), stats: Iterable[Path] = (), texts: Iterable[str] = ()) -> str:
-    """A short digest of files' contents, of large files' sizes and modification times, and of strings."""
+    """A short digest of files' contents, of large files' sizes and modification times, and of strings. Each item
+    goes in with its length first, so no two lists of items run together into the same bytes."""
     digest = hashlib.sha256()
+
+    def add(data: bytes) -> None:
+        digest.update(len(data).to_bytes(8, "big"))
+        digest.update(data)
+
     for path in contents:
-        digest.update(path.read_bytes())
+        add(path.read_bytes())
     for path in stats:
         stat = path.stat()
-        digest.update(f"{path.name}:{stat.st_size}:{stat.st_mtime_ns}".encode())
+        add(f"{path.name}:{stat.st_size}:{stat.st_mtime_ns}".encode())
     for text in texts:
-        digest.update(text.encode())
+        add(text.encode())
     return digest.hexdigest()[:16]
 
 

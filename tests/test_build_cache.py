@@ -49,3 +49,13 @@ def test_the_digest_follows_contents_stats_and_texts(tmp_path):
     stat = digest_of(stats=[a])
     a.write_bytes(b"three")
     assert digest_of(stats=[a]) != stat
+
+
+def test_the_digest_tells_items_apart_where_their_bytes_run_together(tmp_path):
+    assert digest_of(texts=["ab", "c"]) != digest_of(texts=["a", "bc"])
+    assert digest_of(texts=["ab"]) != digest_of(texts=["ab", ""])
+    one, two = tmp_path / "one", tmp_path / "two"
+    one.write_bytes(b"x")
+    two.write_bytes(b"")
+    assert digest_of(contents=[one, two]) != digest_of(contents=[two, one])
+    assert digest_of(texts=["ab", "c"]) == digest_of(texts=["ab", "c"])  # and stays the same for the same items

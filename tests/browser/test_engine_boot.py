@@ -190,8 +190,7 @@ def test_rules_core_that_cannot_be_fetched_is_loaded_by_name(tab, boot):
     assert len(seen) == 2 and "/rules_core.pyz.zst?" in seen[0] and ".whl" in seen[1], seen
     # (fresh: nothing but the wheel can have given the interpreter rules_core)
     assert without_failed_loads(without_failed_loads(tab.errors, "503"), "404") == []
-    if boot == "fresh":
-        assert [e for e in tab.warnings if "loading the wheel by name" in e], tab.warnings
+    assert [e for e in tab.warnings if "loading the wheel by name" in e], tab.warnings
 
 
 def test_a_host_serving_another_builds_file_is_refused(tab):

@@ -2,11 +2,12 @@
 // compare with the CPython responses.
 //
 //   node tests/pyodide/run_fixtures.mjs <wheel.whl | rules_core.pyz> [fixtures.json] [--out actual.json]
+//        [--mount /lib/rules_core.pyz]
 //
 // Loads Pyodide from node_modules/pyodide (offline; PYODIDE_DIR picks another runtime), then
 // rules_core: a wheel is unpacked into site-packages; the site's rules_core.pyz (its modules as
-// bytecode) is written to /lib/rules_core.pyz and put first on sys.path, as the referee's worker
-// does. Runs every request and prints "N passed, M failed"; exit code 1 on a mismatch. --out
+// bytecode) is written to its mount (--mount, the "mount" of its entry in referee.json; by default
+// /lib/rules_core.pyz) and put first on sys.path, as the referee's worker does. Runs every request and prints "N passed, M failed"; exit code 1 on a mismatch. --out
 // writes the Pyodide responses (for the pytest parity tests).
 import { readFileSync, writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
@@ -18,6 +19,8 @@ const repo = resolve(here, "..", "..");
 const args = process.argv.slice(2);
 const outIdx = args.indexOf("--out");
 const outPath = outIdx >= 0 ? args.splice(outIdx, 2)[1] : null;
+const mountIdx = args.indexOf("--mount");
+const mount = mountIdx >= 0 ? args.splice(mountIdx, 2)[1] : "/lib/rules_core.pyz";
 const wheel = args[0];
 const fixturesPath = args[1] ?? resolve(repo, "tests/engine/fixtures/golden.json");
 if (!wheel) {
@@ -29,8 +32,8 @@ const pyodideDir = process.env.PYODIDE_DIR ?? resolve(repo, "node_modules/pyodid
 const { loadPyodide } = await import(pathToFileURL(resolve(pyodideDir, "pyodide.mjs")).href);
 const py = await loadPyodide({ indexURL: pyodideDir + "/" });
 if (wheel.endsWith(".pyz")) {
-  py.FS.writeFile("/lib/rules_core.pyz", new Uint8Array(readFileSync(wheel)));
-  py.runPython("import sys; sys.path.insert(0, '/lib/rules_core.pyz')");
+  py.FS.writeFile(mount, new Uint8Array(readFileSync(wheel)));
+  py.globals.get("__import__")("sys").path.insert(0, mount); // (a value, not Python source built in JS)
 } else {
   py.unpackArchive(new Uint8Array(readFileSync(wheel)), "wheel");
 }
