@@ -221,3 +221,31 @@ def test_edition_readings_apart_from_house_rules(phone, lang):
         S["checker_verdict_house"].replace("{rules}", S["checker_option_stacking"]),
         S["checker_verdict_edition"].replace("{rules}", S["checker_option_uno_penalty_4"])]
     tab.assert_clean()
+
+
+def test_the_card_pad_takes_its_wide_layout_only_where_it_has_room(browser, site_url):
+    """One row of 13 per colour when the pad's box is at least 34rem wide (checker.js measures it: no container
+    query), the phone's 30-column grid otherwise; and from 60em, where the widget stands beside its verdict, the
+    page's empty table of contents leaves its width to the pad (the pad was 180 px wide at 960 px)."""
+    tab = Tab(browser, site_url, viewport={"width": 360, "height": 800})
+    page = tab.page
+    tab.goto("checker/")
+    page.locator(f"{ROOT} .checker-pad").wait_for()
+    measure = """() => { const box = document.querySelector('[data-checker] .checker-pad-box');
+        const style = getComputedStyle(box);
+        const rem = parseFloat(getComputedStyle(document.documentElement).fontSize);
+        return {inner: box.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight), rem,
+                columns: getComputedStyle(box.querySelector('.checker-pad')).gridTemplateColumns.split(' ').length}; }"""
+    seen = {}
+    for width in (360, 736, 740, 959, 960, 1100, 1219, 1440):
+        page.set_viewport_size({"width": width, "height": 800})
+        page.wait_for_function("w => innerWidth === w", arg=width)
+        page.wait_for_timeout(100)  # (the observer's callback comes with the next frame)
+        got = page.evaluate(measure)
+        seen[width] = got["columns"]
+        assert got["columns"] == (39 if got["inner"] >= 34 * got["rem"] else 30), (width, got)
+        if width >= 960:
+            assert got["inner"] >= 380, (width, got)
+    assert seen == {360: 30, 736: 30, 740: 39, 959: 39, 960: 30, 1100: 30, 1219: 30, 1440: 30}, seen
+    tab.assert_clean()
+    tab.close()

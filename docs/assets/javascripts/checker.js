@@ -63,6 +63,17 @@ export function mount(root, { engine, strings, lang, siteRoot }) {
     .map((key) => [key, h("div", { class: `checker-slot checker-slot--${key}` })]));
   const controls = h("div", { class: "checker-controls", role: "group", "aria-label": S("checker_form_label") },
     ...Object.values(slots));
+  // the card pad's wide layout (one row of 13 per colour) when its box has room for it, 34rem: checked whenever the
+  // controls change size (the observer's callback runs after layout, so it reads sizes without forcing one)
+  const padRoom = new ResizeObserver(() => {
+    const box = controls.querySelector(".checker-pad-box");
+    if (!box) return;
+    const style = getComputedStyle(box);
+    const inner = box.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    const rem = parseFloat(getComputedStyle(document.documentElement).fontSize);
+    controls.classList.toggle("checker-controls--wide-pad", inner >= 34 * rem);
+  });
+  padRoom.observe(controls);
   const verdict = h("section", {
     class: "checker-verdict", role: "status", "aria-live": "polite", "aria-atomic": "true",
     "aria-label": S("checker_verdict_label"), tabindex: "-1", "data-verdict": "",
