@@ -154,11 +154,22 @@ def first_visit_on_a_fast_line(browser, host: Host, attempts: int = 2) -> Tab:
     raise AssertionError("unreachable")
 
 
+EARLY_START = """() => {
+    const early = performance.getEntriesByName("referee-early")[0];
+    const workers = performance.getEntriesByType("resource").filter((e) => e.name.includes("/engine-worker.js"));
+    return { early: early ? early.startTime < performance.getEntriesByType("navigation")[0].domInteractive : null,
+             adopted: !("__refereeEarly" in window), workers: workers.length };
+}"""
+
+
 def test_after_one_visit_to_the_home_page_the_checker_answers_offline_in_every_language(visited_home, host):
     tab = visited_home
     go_offline(tab, host)
     for lang in LANGS:
         assert verdict_of(tab, lang_prefix(lang) + shared_link(LEGAL)) == "true", lang
+        # a page the service worker serves: the referee's worker was started by the page's head, while the page
+        # was still being parsed, and engine.js took that one (one worker, its script asked for once)
+        assert tab.page.evaluate(EARLY_START) == {"early": True, "adopted": True, "workers": 1}, lang
     assert verdict_of(tab, "pl/" + shared_link(ILLEGAL)) == "false"
     detail = tab.page.evaluate("() => performance.getEntriesByName('referee-ready')[0].detail")
     assert detail == {"boot": "snapshot", "cached": True}
@@ -213,6 +224,8 @@ def test_after_a_first_visit_on_a_slow_line_the_checker_starts_from_the_snapshot
     on_a_slow_line_until_the_snapshot_is_deferred(tab, shared_link(LEGAL))
     tab.page.locator('[role="status"][data-legal]').first.wait_for(timeout=BOOT_TIMEOUT_MS)
     assert tab.page.evaluate("() => performance.getEntriesByName('referee-ready')[0].detail.boot") == "fresh"
+    # a first visit (no service worker yet): the widgets start the referee, not the page's head
+    assert tab.page.evaluate(EARLY_START) == {"early": None, "adopted": True, "workers": 1}
     wait_until_offline_ready(tab)  # "kept" once the snapshot has arrived: the whole referee is in its cache
     # (the service worker precaches referee.json and pyodide.mjs with the pages, by design)
     referee = Counter(path.split("?")[0] for path in host.requests

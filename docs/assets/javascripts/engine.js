@@ -74,6 +74,16 @@ function failedForGood() {
   return lastFailure.kind === "stale" || (lastFailure.kind === "offline" && navigator.onLine === false);
 }
 
+// The checker's page opened from a shared link, served by the service worker: the page's head has started the
+// worker already (overrides/main.html), named "referee" (it reads referee.json itself). Taken once, with the events
+// it sent before this module could listen.
+function earlyWorker() {
+  const early = globalThis.__refereeEarly;
+  if (!early) return null;
+  delete globalThis.__refereeEarly;
+  return early;
+}
+
 function start() {
   if (readyPromise) return readyPromise;
   if (failedForGood()) {
@@ -87,8 +97,9 @@ function start() {
   // at once itself and sends the page its copy. Which of the two is in the worker's name, which the worker has from
   // its first line: a message posted now would reach it only once this page's thread is free again (Chromium
   // forwards a worker's first messages from the page's thread), and on a phone the page is busy mounting.
-  const asked = manifestIfAsked();
-  const own = new Worker(new URL("./engine-worker.js", import.meta.url),
+  const early = earlyWorker();
+  const asked = early ? null : manifestIfAsked();
+  const own = early ? early.worker : new Worker(new URL("./engine-worker.js", import.meta.url),
     { type: "module", name: asked ? "referee+manifest" : "referee" });
   worker = own;
   let manifestFromWorker = () => {};
@@ -98,7 +109,7 @@ function start() {
     manifestFrom(new Promise((resolve) => { manifestFromWorker = resolve; }));
   }
   readyPromise = new Promise((resolve, reject) => {
-    own.addEventListener("message", (event) => {
+    const onMessage = (event) => {
       if (worker !== own) return;
       const data = event.data;
       if (data.type === "manifest") {
@@ -124,12 +135,18 @@ function start() {
         pending.delete(data.id);
         done(JSON.parse(data.response));
       }
-    });
-    own.addEventListener("error", (event) => {
+    };
+    const onError = (event) => {
       event.preventDefault();
       const kind = navigator.onLine === false ? "offline" : "worker";
       if (worker === own) fail({ kind, message: event.message || "the referee's worker stopped" }, reject);
-    });
+    };
+    own.addEventListener("message", onMessage);
+    own.addEventListener("error", onError);
+    if (early) {
+      own.onmessage = own.onerror = null;
+      for (const event of early.events) (event.type === "error" ? onError : onMessage)(event);
+    }
   });
   readyPromise.catch(() => manifestFromWorker(null)); // (a worker that failed first sent none)
   return readyPromise;
