@@ -272,6 +272,13 @@ def test_checker_offline_without_a_kept_referee_says_why(browser, host):
     tab.page.locator('[data-referee-progress="failed"]').wait_for(timeout=BOOT_TIMEOUT_MS)
     text = tab.page.locator(".referee-progress").first.inner_text()
     assert "ühenduseta" in text, text
+    # the worker the page's head started failed before engine.js took it: once the line is back, asking again
+    # starts a new worker and the verdict comes (no reload)
+    assert tab.page.evaluate(EARLY_START)["early"] is True
+    host.start()
+    tab.context.set_offline(False)
+    tab.page.locator(".checker-verdict[data-error] button").click()
+    tab.page.locator('[role="status"][data-legal]').first.wait_for(timeout=BOOT_TIMEOUT_MS)
     assert not tab.foreign
     tab.close()
 

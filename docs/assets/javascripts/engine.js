@@ -108,7 +108,8 @@ function start() {
   } else {
     manifestFrom(new Promise((resolve) => { manifestFromWorker = resolve; }));
   }
-  readyPromise = new Promise((resolve, reject) => {
+  let replay = () => {};
+  const ready = new Promise((resolve, reject) => {
     const onMessage = (event) => {
       if (worker !== own) return;
       const data = event.data;
@@ -143,13 +144,17 @@ function start() {
     };
     own.addEventListener("message", onMessage);
     own.addEventListener("error", onError);
-    if (early) {
+    // (the early worker's events, replayed below once readyPromise is set: a failure among them must clear it, so
+    // that the next ask starts a new worker)
+    if (early) replay = () => {
       own.onmessage = own.onerror = null;
       for (const event of early.events) (event.type === "error" ? onError : onMessage)(event);
-    }
+    };
   });
-  readyPromise.catch(() => manifestFromWorker(null)); // (a worker that failed first sent none)
-  return readyPromise;
+  readyPromise = ready;
+  ready.catch(() => manifestFromWorker(null)); // (a worker that failed first sent none)
+  replay();
+  return ready;
 }
 
 export function ready() {
