@@ -19,9 +19,10 @@ the first ~0.2 s (a page of one heading and one stylesheet held back 300 ms: fir
 of three; 0.13 s with the stylesheet at 50 ms; 0.4 s with the flag). Lighthouse's simulation counts every task
 before the observed first paint as work the first paint waited for, so in those runs the simulated first and
 largest contentful paints take in all of the page's start-up (about 2.2 s) and total blocking time less of it.
-With the flag the observed first paint is the page's own (0.2-0.4 s) and the start-up counts as blocking time. Lighthouse's ``benchmarkIndex`` of the machine is printed:
-below ~1000 Lighthouse warns that the machine is slower than it expects, and its simulated phone is slower
-than a real one by that much (total blocking time is the first figure to suffer).
+With the flag the observed first paint is the page's own (0.2-0.4 s) and the start-up counts as blocking time.
+Lighthouse's ``benchmarkIndex`` of the machine is printed: below ~1000 Lighthouse warns that the machine is slower
+than it expects, and its simulated phone is slower than a real one by that much (total blocking time is the first
+figure to suffer).
 
 Goals (issue 9): performance >= 0.95, accessibility 1.0, CLS < 0.1 on every page measured.
 """

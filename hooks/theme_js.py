@@ -12,7 +12,7 @@ scroll bar and the canvas behind it), without a restyle of the page at load.
 This hook replaces the two statements that make and insert the element with a plain object, padded with spaces to
 the same length, so the rest of the script, its source map's columns included, is unchanged; the script's later
 ``o.content = ...`` then sets a property nobody reads. If the theme's script no longer holds the statements, the
-build says so (a warning) and changes nothing.
+hook says so (a warning) and changes nothing; with ``strict: true`` (mkdocs.yml) that warning stops the build.
 """
 
 from __future__ import annotations

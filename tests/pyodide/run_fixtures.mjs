@@ -7,8 +7,8 @@
 // Loads Pyodide from node_modules/pyodide (offline; PYODIDE_DIR picks another runtime), then
 // rules_core: a wheel is unpacked into site-packages; the site's rules_core.pyz (its modules as
 // bytecode) is written to its mount (--mount, the "mount" of its entry in referee.json; by default
-// /lib/rules_core.pyz) and put first on sys.path, as the referee's worker does. Runs every request and prints "N passed, M failed"; exit code 1 on a mismatch. --out
-// writes the Pyodide responses (for the pytest parity tests).
+// /lib/rules_core.pyz) and put first on sys.path, as the referee's worker does. Runs every request and prints
+// "N passed, M failed"; exit code 1 on a mismatch. --out writes the Pyodide responses (for the pytest parity tests).
 import { readFileSync, writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
