@@ -237,7 +237,7 @@ def test_the_card_pad_takes_its_wide_layout_only_where_it_has_room(browser, site
         return {inner: box.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight), rem,
                 columns: getComputedStyle(box.querySelector('.checker-pad')).gridTemplateColumns.split(' ').length}; }"""
     seen = {}
-    for width in (360, 736, 740, 959, 960, 1100, 1219, 1440):
+    for width in (360, 736, 740, 959, 2300, 740, 960, 1100, 1219, 1440):
         page.set_viewport_size({"width": width, "height": 800})
         page.wait_for_function("w => innerWidth === w", arg=width)
         page.wait_for_timeout(100)  # (the observer's callback comes with the next frame)
@@ -246,6 +246,6 @@ def test_the_card_pad_takes_its_wide_layout_only_where_it_has_room(browser, site
         assert got["columns"] == (39 if got["inner"] >= 34 * got["rem"] else 30), (width, got)
         if width >= 960:
             assert got["inner"] >= 380, (width, got)
-    assert seen == {360: 30, 736: 30, 740: 39, 959: 39, 960: 30, 1100: 30, 1219: 30, 1440: 30}, seen
+    assert seen == {360: 30, 736: 30, 740: 39, 959: 39, 2300: 30, 960: 30, 1100: 30, 1219: 30, 1440: 30}, seen
     tab.assert_clean()
     tab.close()

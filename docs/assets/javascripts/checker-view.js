@@ -163,7 +163,7 @@ export function cardPad(ctx, sit, me) {
     return h("button", {
       type: "button", class: "checker-pad__card", disabled: !left, "data-card": code, "data-focus": `pad:${code}`,
       tabindex: code === entry ? "0" : "-1",
-      style: `--rs:${p.rs};--cs:${p.cs};--ss:${p.ss};--rw:${p.rw};--cw:${p.cw};--sw:${p.sw}`,
+      style: `--pad-rs:${p.rs};--pad-cs:${p.cs};--pad-ss:${p.ss};--pad-rw:${p.rw};--pad-cw:${p.cw};--pad-sw:${p.sw}`,
       onfocus: () => { ui.rove.pad = code; },
       onclick: () => (toPile ? ctx.edit("setTop", code) : ctx.edit("addCard", code)),
     }, cardFace(code, { strings, size: "pad", decorative: true }),

@@ -61,19 +61,32 @@ export function mount(root, { engine, strings, lang, siteRoot }) {
   const note = h("div", { class: "checker-note", hidden: true });
   const slots = Object.fromEntries(["presets", "rules", "pile", "pad", "hand", "happened", "move", "table"]
     .map((key) => [key, h("div", { class: `checker-slot checker-slot--${key}` })]));
+  // the card pad's wide layout (one row of 13 per colour) when its box has room for it, 34rem. The room is the
+  // controls' width, read by a ResizeObserver on a gauge of no height (its callback runs after layout: no forced
+  // one), so it reports only when the width changes, not at each render that changes the controls' height; the
+  // box's own margins, borders and padding need no layout. Toggled in the callback, before the frame is painted (no
+  // shift). Where that changes the page's height as the checker mounts (a tablet's width), the theme's own
+  // observers hear of it one frame later, and Chromium fires its benign "ResizeObserver loop completed with
+  // undelivered notifications" error event (window.onerror only, not the console); a toggle deferred to the next
+  // frame would avoid it at the cost of a visible layout shift.
+  const gauge = h("div", { class: "checker-gauge", "aria-hidden": "true" });
   const controls = h("div", { class: "checker-controls", role: "group", "aria-label": S("checker_form_label") },
-    ...Object.values(slots));
-  // the card pad's wide layout (one row of 13 per colour) when its box has room for it, 34rem: checked whenever the
-  // controls change size (the observer's callback runs after layout, so it reads sizes without forcing one)
-  const padRoom = new ResizeObserver(() => {
-    const box = controls.querySelector(".checker-pad-box");
-    if (!box) return;
+    gauge, ...Object.values(slots));
+  let room = null;
+  function fitPad() {
+    const box = slots.pad.querySelector(".checker-pad-box");
+    if (room === null || !box) return;
     const style = getComputedStyle(box);
-    const inner = box.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    const px = (name) => parseFloat(style[name]) || 0;
+    const chrome = px("marginLeft") + px("marginRight") + px("borderLeftWidth") + px("borderRightWidth")
+      + px("paddingLeft") + px("paddingRight");
     const rem = parseFloat(getComputedStyle(document.documentElement).fontSize);
-    controls.classList.toggle("checker-controls--wide-pad", inner >= 34 * rem);
-  });
-  padRoom.observe(controls);
+    controls.classList.toggle("checker-controls--wide-pad", room - chrome >= 34 * rem);
+  }
+  new ResizeObserver(([entry]) => {
+    room = entry.contentRect.width;
+    fitPad();
+  }).observe(gauge);
   const verdict = h("section", {
     class: "checker-verdict", role: "status", "aria-live": "polite", "aria-atomic": "true",
     "aria-label": S("checker_verdict_label"), tabindex: "-1", "data-verdict": "",
@@ -160,6 +173,7 @@ export function mount(root, { engine, strings, lang, siteRoot }) {
     slots.pile.replaceChildren(pileSection(c, sit));
     slots.hand.replaceChildren(handSection(c, sit, me));
     slots.pad.replaceChildren(cardPad(c, sit, me));
+    fitPad();
     slots.happened.replaceChildren(happenedSection(c, sit, me));
     slots.move.replaceChildren(moveSection(c, sit, me));
     if (!typing) slots.table.replaceChildren(tableSection(c, sit, me));
