@@ -72,10 +72,10 @@ export function mount(root, { engine, strings, lang, siteRoot }) {
   const gauge = h("div", { class: "checker-gauge", "aria-hidden": "true" });
   const controls = h("div", { class: "checker-controls", role: "group", "aria-label": S("checker_form_label") },
     gauge, ...Object.values(slots));
-  let room = null;
-  function fitPad() {
+  // (the first render comes before the observer's first report, and each render keeps the controls' class)
+  function fitPad(room) {
     const box = slots.pad.querySelector(".checker-pad-box");
-    if (room === null || !box) return;
+    if (!box) return;
     const style = getComputedStyle(box);
     const px = (name) => parseFloat(style[name]) || 0;
     const chrome = px("marginLeft") + px("marginRight") + px("borderLeftWidth") + px("borderRightWidth")
@@ -83,10 +83,7 @@ export function mount(root, { engine, strings, lang, siteRoot }) {
     const rem = parseFloat(getComputedStyle(document.documentElement).fontSize);
     controls.classList.toggle("checker-controls--wide-pad", room - chrome >= 34 * rem);
   }
-  new ResizeObserver(([entry]) => {
-    room = entry.contentRect.width;
-    fitPad();
-  }).observe(gauge);
+  new ResizeObserver(([entry]) => fitPad(entry.contentRect.width)).observe(gauge);
   const verdict = h("section", {
     class: "checker-verdict", role: "status", "aria-live": "polite", "aria-atomic": "true",
     "aria-label": S("checker_verdict_label"), tabindex: "-1", "data-verdict": "",
@@ -173,7 +170,6 @@ export function mount(root, { engine, strings, lang, siteRoot }) {
     slots.pile.replaceChildren(pileSection(c, sit));
     slots.hand.replaceChildren(handSection(c, sit, me));
     slots.pad.replaceChildren(cardPad(c, sit, me));
-    fitPad();
     slots.happened.replaceChildren(happenedSection(c, sit, me));
     slots.move.replaceChildren(moveSection(c, sit, me));
     if (!typing) slots.table.replaceChildren(tableSection(c, sit, me));
