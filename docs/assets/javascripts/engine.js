@@ -18,7 +18,8 @@
 // shared link, whose head starts the worker before this module loads (overrides/main.html; adopted by start()).
 // After a failure, the next ready() or call() starts a new worker (the line may be back), except where a new worker
 // would only fail the same way: while the browser is still offline after an offline failure, and after a host sent
-// another build's file (only a reload helps): then it answers with that failure at once. "Keep the referee for offline use" lives in referee-store.js.
+// another build's file (only a reload helps): then it answers with that failure at once. "Keep the referee for
+// offline use" lives in referee-store.js.
 import { manifestFrom, manifestIfAsked } from "./referee-store.js";
 
 let worker = null;
@@ -121,7 +122,8 @@ function start() {
       } else if (data.type === "ready") {
         // For the benchmark and the tests: when the engine became ready (when its message arrived: an early
         // worker's is replayed later), and how it booted.
-        performance.mark("referee-ready", { startTime: event.timeStamp, detail: { boot: data.boot, cached: data.cached } });
+        performance.mark("referee-ready",
+          { startTime: event.timeStamp, detail: { boot: data.boot, cached: data.cached } });
         setState("ready");
         resolve();
       } else if (data.type === "stored") {
