@@ -62,7 +62,7 @@ def run(langs: list[str]) -> dict:
                 for flow in FLOWS:
                     # each flow from a freshly opened, empty checker (the referee comes from the warm cache)
                     page.goto(base + lang_prefix(lang) + "checker/")
-                    page.locator(f"{WIDGET} .checker-pad").wait_for()
+                    page.locator(f"{WIDGET} .checker-pad[data-filled]").wait_for()
                     scrolls = []
                     for kind, value in flow.taps:
                         target = selector(kind, value)

@@ -15,7 +15,8 @@ from rules_core.frontend import knowledge
 
 ROOT = Path(__file__).resolve().parent.parent
 JS = ROOT / "docs" / "assets" / "javascripts"
-CHECKER_FILES = ["checker.js", "checker-view.js", "controls.js", "checker-print.js", "verdict-view.js", "verdict-model.js", "language.js"]
+CHECKER_FILES = ["checker.js", "checker-view.js", "checker-pad.js", "controls.js", "checker-print.js", "verdict-view.js",
+                 "verdict-model.js", "language.js"]
 STRINGS = json.loads((ROOT / "i18n" / "checker.json").read_text(encoding="utf-8"))
 ALL = {lang: {} for lang in LANGS}
 for path in (ROOT / "i18n").glob("*.json"):

@@ -113,7 +113,7 @@ def test_a_changed_situation_is_never_shown_as_judged(phone, lang):
     tab, page = phone, phone.page
     page.add_init_script(SLOW_WORKER)
     tab.goto(lang_prefix(lang) + "checker/")
-    page.locator(f"{ROOT} .checker-pad").wait_for()
+    page.locator(f"{ROOT} .checker-pad[data-filled]").wait_for()
     flow = FLOWS[2]  # +2 on a +2: six states, two kinds of answer
     for kind, value in flow.taps:
         state = page.evaluate("""(sel) => {
@@ -230,7 +230,7 @@ def test_the_card_pad_takes_its_wide_layout_only_where_it_has_room(browser, site
     tab = Tab(browser, site_url, viewport={"width": 360, "height": 800})
     page = tab.page
     tab.goto("checker/")
-    page.locator(f"{ROOT} .checker-pad").wait_for()
+    page.locator(f"{ROOT} .checker-pad[data-filled]").wait_for()
     measure = """() => { const box = document.querySelector('[data-checker] .checker-pad-box');
         const style = getComputedStyle(box);
         const rem = parseFloat(getComputedStyle(document.documentElement).fontSize);
@@ -251,8 +251,80 @@ def test_the_card_pad_takes_its_wide_layout_only_where_it_has_room(browser, site
     # loaded at a width with room: wide from the start (the observer's first report, after the first render)
     page.set_viewport_size({"width": 800, "height": 800})
     tab.goto("checker/")
-    page.locator(f"{ROOT} .checker-pad").wait_for()
+    page.locator(f"{ROOT} .checker-pad[data-filled]").wait_for()
     page.wait_for_timeout(100)
     assert page.evaluate(measure)["columns"] == 39
+    tab.assert_clean()
+    tab.close()
+
+
+# Records, from the page's first script on: each change of the pad's cards (the frame it came in, the pad's height
+# then, the number of cards), and every layout shift (its frame, and whether the pad's box or what follows it moved).
+PAD_WATCH_JS = """(() => {
+    window.__pad = {changes: [], shifts: []};
+    let frame = 0;
+    const tick = () => { frame++; requestAnimationFrame(tick); };
+    requestAnimationFrame(tick);
+    // (a shift's sources: the elements that moved; from the pad's box on, what the pad would have pushed)
+    const fromPad = (node) => {
+        const box = document.querySelector('[data-checker] .checker-pad-box');
+        return Boolean(box && node && (box === node || box.contains(node)
+            || box.compareDocumentPosition(node) & Node.DOCUMENT_POSITION_FOLLOWING));
+    };
+    new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) {
+            __pad.shifts.push({frame, value: e.value, fromPad: e.sources.some((s) => fromPad(s.node))});
+        }
+    }).observe({type: 'layout-shift', buffered: true});
+    new MutationObserver(() => {
+        const pad = document.querySelector('[data-checker] .checker-pad');
+        if (!pad || pad.__watched) return;
+        pad.__watched = true;
+        const note = () => __pad.changes.push({frame, height: pad.getBoundingClientRect().height,
+                                              cards: pad.querySelectorAll('button').length});
+        note();
+        new MutationObserver(note).observe(pad, {childList: true});
+    }).observe(document, {childList: true, subtree: true});
+})()"""
+
+
+def test_the_card_pad_arrives_over_frames_without_moving_and_is_updated_in_place(browser, site_url):
+    """The pad's 54 cards go in a few per frame after the checker's first frame, into the room the pad keeps for
+    them (its height does not change, nothing shifts); a tap brings the same buttons up to date instead of building
+    them again; a deck without some wilds has a pad without them."""
+    tab = Tab(browser, site_url, viewport=PHONE, has_touch=True)
+    page = tab.page
+    page.add_init_script(PAD_WATCH_JS)
+    tab.goto("sk/checker/")
+    page.locator(f"{ROOT} .checker-pad[data-filled]").wait_for()
+    got = page.evaluate("__pad")
+    changes = got["changes"]
+    assert changes[0]["cards"] == 0 and changes[-1]["cards"] == 54, changes
+    frames = sorted({c["frame"] for c in changes if c["cards"]})
+    assert len(frames) >= 54 // 8, changes  # a few cards per frame, not all of them in one
+    assert max(c["cards"] for c in changes if c["frame"] == frames[0]) <= 8, changes
+    assert {c["height"] for c in changes} == {changes[-1]["height"]} and changes[-1]["height"] > 200, changes
+    # (the referee's loading line above the controls may move them by a hair as it starts: 0.005 at most in
+    # Lighthouse's runs; nothing from the pad's box down moves)
+    assert [s for s in got["shifts"] if s["fromPad"]] == [], (got["shifts"], changes)
+    # a tap: the same buttons, brought up to date (R5 on the pile; the pad now fills the hand)
+    buttons = page.locator(f"{ROOT} .checker-pad button")
+    buttons.evaluate_all("(bs) => bs.forEach((b) => { b.__kept = true; })")
+    page.locator(f'{ROOT} .checker-pad button[data-card="R5"]').click()
+    page.locator(f"{ROOT} .checker-pad--hand").wait_for()
+    assert buttons.evaluate_all("(bs) => bs.map((b) => b.__kept === true)") == [True] * 54
+    sk = STRINGS["sk"]
+    assert page.locator(f"{ROOT} .checker-pad").get_attribute("aria-label") == sk["checker_pad_label_hand"]
+    # the pad's buttons carry their names (a hidden text each), the one Tab stop among them
+    assert page.locator(f"{ROOT} .checker-pad button[tabindex='0']").count() == 1
+    assert page.locator(f'{ROOT} .checker-pad button[data-card="R5"] .checker-sr').inner_text() != ""
+    # another deck: its own wilds, at once (the reader is at the controls), the pad's rows as many as before
+    tap(page, "open", "rules")
+    page.locator(f'{ROOT} [data-focus="option-deck:112-shuffle"]').check()
+    page.wait_for_function("document.querySelectorAll('[data-checker] .checker-pad button').length === 56")
+    assert page.locator(f"{ROOT} .checker-pad button").evaluate_all("(bs) => bs.slice(52).map((b) => b.dataset.card)") \
+        == ["W", "W+4", "WS", "WC"]
+    assert page.locator(f"{ROOT} .checker-pad").evaluate("(pad) => pad.getBoundingClientRect().height") == \
+        changes[-1]["height"]
     tab.assert_clean()
     tab.close()

@@ -74,7 +74,7 @@ def hand(page):
 def test_checker_keyboard_only(phone_tab, lang):
     tab, page = phone_tab, phone_tab.page
     tab.goto(lang_prefix(lang) + "checker/")
-    page.locator(f"{ROOT} .checker-pad").wait_for()
+    page.locator(f"{ROOT} .checker-pad[data-filled]").wait_for()
 
     # 1. the pad is one Tab stop, on its first card; arrows move along it and between the colours
     press_until(page, '[data-focus^="pad:"]')
@@ -152,7 +152,7 @@ def open_everything(page):
 def test_checker_axe_at_phone_width(phone_tab):
     tab, page = phone_tab, phone_tab.page
     tab.goto("hu/checker/")
-    page.locator(f"{ROOT} .checker-pad").wait_for()
+    page.locator(f"{ROOT} .checker-pad[data-filled]").wait_for()
     violations = axe_violations(page)  # the empty table
     assert violations == [], json.dumps(violations, indent=1)
     page.locator(f'{ROOT} [data-focus="pad:W+4"]').click()
@@ -170,7 +170,7 @@ def test_checker_axe_at_phone_width(phone_tab):
 def test_checker_dark_mode_axe(dark_tab):
     tab, page = dark_tab, dark_tab.page
     tab.goto("checker/")
-    page.locator(f"{ROOT} .checker-pad").wait_for()
+    page.locator(f"{ROOT} .checker-pad[data-filled]").wait_for()
     assert page.evaluate("document.body.dataset.mdColorScheme") == "slate"
     for code in ("R5", "R7", "W+4"):
         page.locator(f'{ROOT} [data-focus="pad:{code}"]').click()

@@ -78,7 +78,7 @@ def test_links_round_trip_unchanged(phone):
         cases += [(f"{sid}:{i}", {"position": p, "action": a, "rules": sc["rules"] or {}})
                   for i, (p, a) in enumerate(zip(positions, actions))]
     tab.goto("checker/")
-    page.locator(f"{ROOT} .checker-pad").wait_for()
+    page.locator(f"{ROOT} .checker-pad[data-filled]").wait_for()
     for name, s in cases:
         hash_ = fragment(s["position"], s["action"], s["rules"])
         set_hash(page, hash_)
@@ -95,7 +95,7 @@ def test_shipped_verdicts_are_the_live_referees(phone):
     answers for the same situations, digested by the page's own code, in every language."""
     tab, page = phone, phone.page
     tab.goto("checker/")
-    page.locator(f"{ROOT} .checker-pad").wait_for()
+    page.locator(f"{ROOT} .checker-pad[data-filled]").wait_for()
     differences = page.evaluate("""async ({ situations, langs }) => {
         const base = new URL("./", document.querySelector("script[src*='widgets.js']").src);
         const engine = await import(new URL("engine.js", base).href);
@@ -175,7 +175,7 @@ def test_bad_links_say_what_is_wrong(phone):
     tab, page = phone, phone.page
     S = STRINGS["pl"]
     tab.goto("pl/checker/")
-    page.locator(f"{ROOT} .checker-pad").wait_for()
+    page.locator(f"{ROOT} .checker-pad[data-filled]").wait_for()
     message = page.locator(f'{ROOT} [role="alert"]')
     for bad, text in [
         ("#position=%%%%not-base64&action=" + b64({"type": "draw"}), S["checker_link_broken"]),

@@ -95,7 +95,7 @@ def test_a_reader_who_acts_first_is_not_scrolled_away(phone):
     # a link the build has not judged (stacking on): its verdict comes from the (slow) referee
     s = SITUATIONS["stack-draw-two"]
     tab.goto("checker/" + fragment(s["position"], s["action"], {"stacking": True}))
-    page.locator(f"{ROOT} .checker-pad").wait_for()
+    page.locator(f"{ROOT} .checker-pad[data-filled]").wait_for()
     page.mouse.wheel(0, 300)
     page.wait_for_timeout(300)
     page.locator(FINAL).wait_for(timeout=BOOT_TIMEOUT_MS)

@@ -5,10 +5,10 @@
 // ctx: {S, strings, K, lang, id, ui, edit, view, playerName, siteRoot}
 import { h } from "./dom.js";
 import { checkbox as checkboxControl, radioGroup } from "./controls.js";
-import { cardFace, cardLabel, colorName, parseCard } from "./cards.js";
-import { deckCounts, optionValue, penaltyCounts } from "./knowledge.js";
+import { cardFace, cardLabel, colorName } from "./cards.js";
+import { optionValue, penaltyCounts } from "./knowledge.js";
 import {
-  catchTargets, copyLeft, currentColor, handAt, handSize, happened, isWild, moveNeeds, movesOffered, previousPlayer,
+  catchTargets, currentColor, handAt, handSize, happened, isWild, moveNeeds, movesOffered, previousPlayer,
   topCard,
 } from "./checker-situation.js";
 
@@ -127,49 +127,14 @@ export function pileSection(ctx, sit) {
     h("div", { class: "checker-top" }, face, h("div", { class: "checker-top__side" }, side)));
 }
 
-// ---- the card pad: every card of the deck, one tap each --------------------------------------------------------
+// ---- the card pad (checker-pad.js): where a tapped card goes ------------------------------------------------
 
-/** Where each card sits: a phone's 30-column grid (numbers 3 wide, actions 5, wilds 6), a wide 39-column one. */
-function padPlace(K, code) {
-  const card = parseCard(code);
-  if (!card.color) {
-    const w = K.wilds.indexOf(code);
-    return { rs: 7, cs: w * 6 + 1, ss: 6, rw: 5, cw: w * 6 + 1, sw: 6 };
-  }
-  const c = K.colors.indexOf(card.color);
-  const i = K.ranks.indexOf(card.rank);
-  if (i < 10) return { rs: c + 1, cs: i * 3 + 1, ss: 3, rw: c + 1, cw: i * 3 + 1, sw: 3 };
-  return { rs: 5 + Math.floor(c / 2), cs: ((c % 2) * 3 + i - 10) * 5 + 1, ss: 5, rw: c + 1, cw: i * 3 + 1, sw: 3 };
-}
-
-export function cardPad(ctx, sit, me) {
-  const { S, strings, K, ui } = ctx;
-  const deck = deckCounts(K, optionValue(K, sit.rules, "deck"));
-  const toPile = ui.padTarget === "pile";
-  const top = topCard(sit.position);
-  const codes = [...K.colors.flatMap((c) => K.ranks.map((r) => c + r)), ...K.wilds.filter((w) => deck[w])];
-  const available = (code) => (toPile && code === top) || copyLeft(K, sit, code);
-  const entry = codes.includes(ui.rove.pad) && available(ui.rove.pad) ? ui.rove.pad : codes.find(available);
-  const target = chips(ctx, "pad-target", S("checker_pad_target"), [
+export function padTarget(ctx) {
+  const { S, ui } = ctx;
+  return chips(ctx, "pad-target", S("checker_pad_target"), [
     ["pile", S("checker_pad_target_pile")], ["hand", S("checker_pad_target_hand")],
-  ], toPile ? "pile" : "hand", (value) => ctx.view((u) => { u.padTarget = value; }), { class: "checker-pad__target" });
-  const pad = h("div", {
-    class: `checker-pad checker-pad--${toPile ? "pile" : "hand"}`, role: "toolbar",
-    "aria-label": S(toPile ? "checker_pad_label_pile" : "checker_pad_label_hand"),
-  }, codes.map((code) => {
-    const p = padPlace(K, code);
-    const left = available(code);
-    const name = cardLabel(code, strings);
-    return h("button", {
-      type: "button", class: "checker-pad__card", disabled: !left, "data-card": code, "data-focus": `pad:${code}`,
-      tabindex: code === entry ? "0" : "-1",
-      style: `--pad-rs:${p.rs};--pad-cs:${p.cs};--pad-ss:${p.ss};--pad-rw:${p.rw};--pad-cw:${p.cw};--pad-sw:${p.sw}`,
-      onfocus: () => { ui.rove.pad = code; },
-      onclick: () => (toPile ? ctx.edit("setTop", code) : ctx.edit("addCard", code)),
-    }, cardFace(code, { strings, size: "pad", decorative: true }),
-    h("span", { class: "checker-sr" }, left ? name : S("checker_card_none_left", { card: name })));
-  }));
-  return h("section", { class: "checker-section checker-pad-box", "aria-label": S("checker_pad_title") }, target, pad);
+  ], ui.padTarget === "pile" ? "pile" : "hand", (value) => ctx.view((u) => { u.padTarget = value; }),
+  { class: "checker-pad__target" });
 }
 
 // ---- your hand ------------------------------------------------------------------------------------------------

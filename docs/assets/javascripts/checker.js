@@ -11,8 +11,9 @@ import { handAt, isComplete, meOf, topCard } from "./checker-situation.js";
 import { keyboardFor } from "./checker-keys.js";
 import { printNoteFor } from "./checker-print.js";
 import {
-  cardPad, handSection, happenedSection, moveSection, pileSection, presetsSection, rulesSection, tableSection,
+  handSection, happenedSection, moveSection, padTarget, pileSection, presetsSection, rulesSection, tableSection,
 } from "./checker-view.js";
+import { cardPad } from "./checker-pad.js";
 import { NO_ANSWER_AFTER_MS, createReferee } from "./checker-referee.js";
 import { rulesSummary, verdictModel } from "./verdict-model.js";
 import { TONE_ICON, outcomeLine, renderVerdict } from "./verdict-view.js";
@@ -61,6 +62,8 @@ export function mount(root, { engine, strings, lang, siteRoot }) {
   const note = h("div", { class: "checker-note", hidden: true });
   const slots = Object.fromEntries(["presets", "rules", "pile", "pad", "hand", "happened", "move", "table"]
     .map((key) => [key, h("div", { class: `checker-slot checker-slot--${key}` })]));
+  const pad = cardPad(); // made once, brought up to date at each render (checker-pad.js)
+  slots.pad.append(pad.box);
   // the card pad's wide layout (one row of 13 per colour) when its box has room for it, 34rem. The room is the
   // controls' width, read by a ResizeObserver on a gauge of no height (its callback runs after layout: no forced
   // one), so it reports only when the width changes, not at each render that changes the controls' height; the
@@ -74,9 +77,7 @@ export function mount(root, { engine, strings, lang, siteRoot }) {
     gauge, ...Object.values(slots));
   // (the first render comes before the observer's first report, and each render keeps the controls' class)
   function fitPad(room) {
-    const box = slots.pad.querySelector(".checker-pad-box");
-    if (!box) return;
-    const style = getComputedStyle(box);
+    const style = getComputedStyle(pad.box);
     const px = (name) => parseFloat(style[name]) || 0;
     const chrome = px("marginLeft") + px("marginRight") + px("borderLeftWidth") + px("borderRightWidth")
       + px("paddingLeft") + px("paddingRight");
@@ -169,7 +170,7 @@ export function mount(root, { engine, strings, lang, siteRoot }) {
     slots.presets.replaceChildren(presetsSection(c, data.presets || [], pickPreset) || "");
     slots.pile.replaceChildren(pileSection(c, sit));
     slots.hand.replaceChildren(handSection(c, sit, me));
-    slots.pad.replaceChildren(cardPad(c, sit, me));
+    pad.update(c, sit, padTarget(c));
     slots.happened.replaceChildren(happenedSection(c, sit, me));
     slots.move.replaceChildren(moveSection(c, sit, me));
     if (!typing) slots.table.replaceChildren(tableSection(c, sit, me));
@@ -177,6 +178,7 @@ export function mount(root, { engine, strings, lang, siteRoot }) {
     renderNote();
     if (ui.padFocus) {
       ui.padFocus = false;
+      pad.ensure();
       slots.pad.querySelector('.checker-pad button[tabindex="0"]')?.focus();
     } else if (focusKey && !typing) restoreFocus(focusKey);
   }
@@ -210,6 +212,7 @@ export function mount(root, { engine, strings, lang, siteRoot }) {
     load(E.clearTable(K, sit, me));
     ui.me = me;
     writeHash();
+    pad.ensure();
     controls.querySelector(".checker-pad button[tabindex='0']")?.focus({ preventScroll: true });
     frame.scrollIntoView({ block: "start" });
   }
