@@ -89,9 +89,21 @@ def assert_each_fetched_once(seen: Counter) -> None:
     assert not twice, f"fetched more than once: {twice}"
 
 
+# A checker page opened from a shared link: did its head start the referee's worker while the page was still being
+# parsed, and did engine.js take that worker (one worker, its script asked for once)?
+EARLY_START = """() => {
+    const early = performance.getEntriesByName("referee-early")[0];
+    const workers = performance.getEntriesByType("resource").filter((e) => e.name.includes("/engine-worker.js"));
+    return { early: early ? early.startTime < performance.getEntriesByType("navigation")[0].domInteractive : null,
+             adopted: !("__refereeEarly" in window), workers: workers.length };
+}"""
+
+
 def test_a_shared_link_is_answered_from_the_snapshot_and_each_file_is_fetched_once(tab):
     seen = referee_requests(tab)
     assert first_verdict(tab, shared_link(LEGAL)) == {"boot": "snapshot", "cached": False}
+    # a first visit too: the download starts from the page's head
+    assert tab.page.evaluate(EARLY_START) == {"early": True, "adopted": True, "workers": 1}
     # the restored interpreter has its file system back (rules_core.pyz written again) and judges both ways
     assert engine_answers(tab) == (True, False)
     assert_each_fetched_once(seen)

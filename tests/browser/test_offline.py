@@ -21,7 +21,9 @@ import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from .conftest import LANGS, ROOT, SITE, SiteHandler, Tab, axe_violations, lang_prefix
-from .test_engine_boot import ILLEGAL, LEGAL, on_a_slow_line_until_the_snapshot_is_deferred, shared_link
+from .test_engine_boot import (
+    EARLY_START, ILLEGAL, LEGAL, on_a_slow_line_until_the_snapshot_is_deferred, shared_link,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -154,14 +156,6 @@ def first_visit_on_a_fast_line(browser, host: Host, attempts: int = 2) -> Tab:
     raise AssertionError("unreachable")
 
 
-EARLY_START = """() => {
-    const early = performance.getEntriesByName("referee-early")[0];
-    const workers = performance.getEntriesByType("resource").filter((e) => e.name.includes("/engine-worker.js"));
-    return { early: early ? early.startTime < performance.getEntriesByType("navigation")[0].domInteractive : null,
-             adopted: !("__refereeEarly" in window), workers: workers.length };
-}"""
-
-
 def test_after_one_visit_to_the_home_page_the_checker_answers_offline_in_every_language(visited_home, host):
     tab = visited_home
     go_offline(tab, host)
@@ -224,9 +218,8 @@ def test_after_a_first_visit_on_a_slow_line_the_checker_starts_from_the_snapshot
     on_a_slow_line_until_the_snapshot_is_deferred(tab, shared_link(LEGAL))
     tab.page.locator('[role="status"][data-legal]').first.wait_for(timeout=BOOT_TIMEOUT_MS)
     assert tab.page.evaluate("() => performance.getEntriesByName('referee-ready')[0].detail.boot") == "fresh"
-    # a first visit (no service worker yet): the widgets start the referee, not the page's head
-    started = tab.page.evaluate(EARLY_START)  # (no early worker, none to adopt: one worker, engine.js's own)
-    assert started["early"] is None and started["workers"] == 1, started
+    # a first visit (no service worker yet) too: the page's head started the referee, engine.js took its worker
+    assert tab.page.evaluate(EARLY_START) == {"early": True, "adopted": True, "workers": 1}
     wait_until_offline_ready(tab)  # "kept" once the snapshot has arrived: the whole referee is in its cache
     # (the service worker precaches referee.json and pyodide.mjs with the pages, by design)
     referee = Counter(path.split("?")[0] for path in host.requests

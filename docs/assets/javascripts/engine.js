@@ -14,8 +14,8 @@
 //                      resolves {complete}, rejects (error.kind) if the worker dies; null when not ready
 //
 // One module worker per page, one ready promise, requests matched by id. Nothing starts until a widget asks (the
-// checker at once; a stepper on "What if?"; the score keeper to score), except a checker page opened again from a
-// shared link, whose head starts the worker before this module loads (overrides/main.html; adopted by start()).
+// checker at once; a stepper on "What if?"; the score keeper to score), except a checker page opened from a shared
+// link, whose head starts the worker before this module loads (overrides/main.html; adopted by start()).
 // After a failure, the next ready() or call() starts a new worker (the line may be back), except where a new worker
 // would only fail the same way: while the browser is still offline after an offline failure, and after a host sent
 // another build's file (only a reload helps): then it answers with that failure at once. "Keep the referee for
@@ -76,9 +76,9 @@ function failedForGood() {
   return lastFailure.kind === "stale" || (lastFailure.kind === "offline" && navigator.onLine === false);
 }
 
-// The checker's page opened from a shared link, served by the service worker: the page's head has started the
-// worker already (overrides/main.html), named "referee" (it reads referee.json itself). Taken once, with the events
-// it sent before this module could listen.
+// The checker's page opened from a shared link: the page's head has started the worker already
+// (overrides/main.html), named "referee" (it reads referee.json itself). Taken once, with the events it sent before
+// this module could listen.
 function earlyWorker() {
   const early = globalThis.__refereeEarly;
   if (!early) return null;
