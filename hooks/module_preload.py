@@ -47,6 +47,14 @@ def _module_entries(config) -> list[str]:
     return entries
 
 
+# The checker's own modules: widgets.js imports checker.js only on a page with a checker. Opened from a shared link,
+# the checker's page asks for them from its head, with the referee's early worker (overrides/main.html).
+CHECKER = "assets/javascripts/checker.js"
+
+
 def on_config(config, **kwargs):
-    config.extra["module_preload"] = closure(Path(config.docs_dir), _module_entries(config))
+    docs = Path(config.docs_dir)
+    preload = closure(docs, _module_entries(config))
+    config.extra["module_preload"] = preload
+    config.extra["checker_preload"] = [CHECKER] + [m for m in closure(docs, [CHECKER]) if m not in preload]
     return config

@@ -280,19 +280,29 @@ PAD_WATCH_JS = """(() => {
         const pad = document.querySelector('[data-checker] .checker-pad');
         if (!pad || pad.__watched) return;
         pad.__watched = true;
-        const note = () => __pad.changes.push({frame, height: pad.getBoundingClientRect().height,
-                                              cards: pad.querySelectorAll('button').length});
+        const note = () => {
+            const cards = pad.querySelectorAll('button').length;
+            __pad.changes.push({frame, height: pad.getBoundingClientRect().height, cards});
+            if (window.__focusFirstCards && cards && !__pad.focused) {
+                // (a reader's focus on the first cards in: the rest are put in at once, before the next frame)
+                pad.querySelector('button').focus();
+                __pad.focused = {before: cards, after: pad.querySelectorAll('button').length,
+                                 filled: pad.hasAttribute('data-filled')};
+            }
+        };
         note();
         new MutationObserver(note).observe(pad, {childList: true});
     }).observe(document, {childList: true, subtree: true});
 })()"""
 
 
-def test_the_card_pad_arrives_over_frames_without_moving_and_is_updated_in_place(browser, site_url):
+@pytest.mark.parametrize("viewport", [PHONE, {"width": 800, "height": 1400}], ids=["phone", "wide-on-screen"])
+def test_the_card_pad_arrives_over_frames_without_moving_and_is_updated_in_place(browser, site_url, viewport):
     """The pad's 54 cards go in a few per frame after the checker's first frame, into the room the pad keeps for
-    them (its height does not change, nothing shifts); a tap brings the same buttons up to date instead of building
-    them again; a deck without some wilds has a pad without them."""
-    tab = Tab(browser, site_url, viewport=PHONE, has_touch=True)
+    them (its height does not change, nothing shifts), in the phone's grid and in the wide one (at 800 x 1400 the pad
+    is on the first screen, where a shift would count); a tap brings the same buttons up to date instead of building
+    them again; a deck with more wilds has a pad with them, as high."""
+    tab = Tab(browser, site_url, viewport=viewport, has_touch=True)
     page = tab.page
     page.add_init_script(PAD_WATCH_JS)
     tab.goto("sk/checker/")
@@ -303,7 +313,13 @@ def test_the_card_pad_arrives_over_frames_without_moving_and_is_updated_in_place
     frames = sorted({c["frame"] for c in changes if c["cards"]})
     assert len(frames) >= 54 // 8, changes  # a few cards per frame, not all of them in one
     assert max(c["cards"] for c in changes if c["frame"] == frames[0]) <= 8, changes
-    assert {c["height"] for c in changes} == {changes[-1]["height"]} and changes[-1]["height"] > 200, changes
+    # (the wide grid's class comes with the observer's first report, before the first frame: the pad as made, with
+    # no cards and no frame yet, may have the phone grid's height)
+    wide = viewport["width"] >= 800
+    assert {c["height"] for c in changes if c["cards"]} == {changes[-1]["height"]}, changes
+    rem = page.evaluate("parseFloat(getComputedStyle(document.documentElement).fontSize)")
+    rows = 5 * 3 + 4 * 0.3 if wide else 7 * 2.6 + 6 * 0.22  # the wide grid's rows and gaps, or the phone's
+    assert abs(changes[-1]["height"] - rows * rem) < 1, (changes[-1], rem)
     # (the referee's loading line above the controls may move them by a hair as it starts: 0.005 at most in
     # Lighthouse's runs; nothing from the pad's box down moves)
     assert [s for s in got["shifts"] if s["fromPad"]] == [], (got["shifts"], changes)
@@ -326,5 +342,22 @@ def test_the_card_pad_arrives_over_frames_without_moving_and_is_updated_in_place
         == ["W", "W+4", "WS", "WC"]
     assert page.locator(f"{ROOT} .checker-pad").evaluate("(pad) => pad.getBoundingClientRect().height") == \
         changes[-1]["height"]
+    tab.assert_clean()
+    tab.close()
+
+
+def test_a_focus_on_the_pad_while_it_fills_puts_the_rest_in_at_once(browser, site_url):
+    """The arrow keys move among the cards that are there: a reader who reaches the pad while its first cards are
+    coming in has all of them at once."""
+    tab = Tab(browser, site_url, viewport=PHONE)
+    page = tab.page
+    page.add_init_script("window.__focusFirstCards = true;")
+    page.add_init_script(PAD_WATCH_JS)
+    tab.goto("checker/")
+    page.wait_for_function("window.__pad && window.__pad.focused")
+    assert page.evaluate("__pad.focused") == {"before": 8, "after": 54, "filled": True}
+    assert page.evaluate("document.activeElement.dataset.focus") == "pad:R0"
+    page.keyboard.press("End")
+    assert page.evaluate("document.activeElement.dataset.card") == "W+4"
     tab.assert_clean()
     tab.close()

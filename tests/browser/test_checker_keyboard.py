@@ -142,6 +142,27 @@ def test_checker_keyboard_only(phone_tab, lang):
     tab.assert_clean()
 
 
+def test_start_over_and_change_put_the_focus_on_the_pads_tab_stop(phone_tab):
+    """"Start over" and the top card's "Change" give the focus to the pad's one Tab stop (the pad is updated in place:
+    the stop it had when its buttons were made keeps its tabindex too)."""
+    tab, page = phone_tab, phone_tab.page
+    tab.goto("checker/")
+    page.locator(f"{ROOT} .checker-pad[data-filled]").wait_for()
+    assert page.locator(f"{ROOT} .checker-pad button[tabindex='0']").count() == 1
+    page.locator(f"{ROOT} .checker-start-over").focus()
+    page.keyboard.press("Enter")
+    assert focus_key(page) == "pad:R0"
+    # the pile's card set from the pad, then "Change": back to the pad, on the stop (the card on the pile)
+    page.keyboard.press("Enter")
+    page.locator(f"{ROOT} .checker-pad--hand").wait_for()
+    page.locator(f'{ROOT} [data-focus="top-change"]').focus()
+    page.keyboard.press("Enter")
+    page.locator(f"{ROOT} .checker-pad--pile").wait_for()
+    assert focus_key(page) == "pad:R0"
+    assert page.locator(f"{ROOT} .checker-pad button[tabindex='0']").count() == 1
+    tab.assert_clean()
+
+
 def open_everything(page):
     for key in ("presets", "table", "rules"):
         page.locator(f'{ROOT} [data-focus="{key}-toggle"]').click()

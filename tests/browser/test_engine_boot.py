@@ -99,11 +99,21 @@ EARLY_START = """() => {
 }"""
 
 
+# What the head asked for, by file: [times fetched, asked for by a <link> in the head]
+HEAD_ASKED = """() => Object.fromEntries(['checker.js', 'checker-pad.js', 'verdicts.en.json'].map((file) => [file, [
+    performance.getEntriesByType('resource').filter((e) => new URL(e.name).pathname.endsWith('/' + file)).length,
+    [...document.head.querySelectorAll('link[rel=modulepreload], link[rel=preload]')]
+        .some((link) => new URL(link.href).pathname.endsWith('/' + file))]]))"""
+
+
 def test_a_shared_link_is_answered_from_the_snapshot_and_each_file_is_fetched_once(tab):
     seen = referee_requests(tab)
     assert first_verdict(tab, shared_link(LEGAL)) == {"boot": "snapshot", "cached": False}
-    # a first visit too: the download starts from the page's head
+    # a first visit too: the download starts from the page's head, which asks for the checker's modules and the
+    # table of verdicts too, each once (the page's own requests took the head's)
     assert tab.page.evaluate(EARLY_START) == {"early": True, "adopted": True, "workers": 1}
+    assert tab.page.evaluate(HEAD_ASKED) == {"checker.js": [1, True], "checker-pad.js": [1, True],
+                                             "verdicts.en.json": [1, True]}
     # the restored interpreter has its file system back (rules_core.pyz written again) and judges both ways
     assert engine_answers(tab) == (True, False)
     assert_each_fetched_once(seen)

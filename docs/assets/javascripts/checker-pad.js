@@ -13,7 +13,7 @@
 // layout: as an aria-label, the name would not contain the card's visible symbol and letter, which a reader using
 // speech input says (axe: label-content-name-mismatch).
 //
-//   const pad = cardPad();          // {box, update(ctx, sit, target), ensure()}
+//   const pad = cardPad();          // {box, update(ctx, sit, target), ensure(), focusEntry(options)}
 //   slots.pad.append(pad.box);
 //   pad.update(ctx, sit, padTarget(ctx));   // at each render (ctx: checker-view.js's)
 import { h } from "./dom.js";
@@ -57,8 +57,8 @@ export function cardPad() {
     const { S, strings } = now.ctx;
     const left = now.available(code);
     if (button.disabled === left) button.disabled = !left;
-    const stop = code === now.entry ? 0 : -1;
-    if (button.tabIndex !== stop) button.tabIndex = stop;
+    const stop = code === now.entry ? "0" : "-1"; // (the attribute: a button's tabIndex is 0 without one)
+    if (button.getAttribute("tabindex") !== stop) button.setAttribute("tabindex", stop);
     const name = cardLabel(code, strings);
     const text = left ? name : S("checker_card_none_left", { card: name });
     if (button.lastChild.textContent !== text) button.lastChild.textContent = text;
@@ -88,8 +88,19 @@ export function cardPad() {
     if (waiting.length) putIn(waiting.length);
   }
 
-  // from the frame after the next one: the checker's first frame is drawn without the cards
+  // the pad's Tab stop, focused (all the cards put in first)
+  function focusEntry(options) {
+    ensure();
+    if (now && now.entry) buttons.get(now.entry)?.focus(options);
+  }
+
+  // from the frame after the next one: the checker's first frame is drawn without the cards. (A page opened in a
+  // background tab has no frames until it is shown: there the cards go in at once, there is nothing to draw.)
   function fillSoon() {
+    if (document.hidden) {
+      putIn(waiting.length);
+      return;
+    }
     const step = () => {
       putIn(CARDS_PER_FRAME);
       frame = waiting.length ? requestAnimationFrame(step) : 0;
@@ -129,5 +140,5 @@ export function cardPad() {
     for (const [code, button] of buttons) refresh(button, code);
   }
 
-  return { box, update, ensure };
+  return { box, update, ensure, focusEntry };
 }

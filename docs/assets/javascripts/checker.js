@@ -22,6 +22,7 @@ const ALSO_KEY = "uno-checker-also";
 const SLOW_AFTER_MS = 10_000;
 const SETTLE_MS_AT_MOST = 2000; // after load, the first idle moment or this, whichever comes first
 const REVEAL_MS_AT_MOST = 2000; // a smooth reveal is over by then (in case the browser sends no scrollend)
+const WIDE_PAD_GUESS = "(min-width: 740px) and (max-width: 959px)"; // the card pad's wide layout, before it is measured
 let uid = 0;
 
 export function mount(root, { engine, strings, lang, siteRoot }) {
@@ -85,6 +86,11 @@ export function mount(root, { engine, strings, lang, siteRoot }) {
     controls.classList.toggle("checker-controls--wide-pad", room - chrome >= 34 * rem);
   }
   new ResizeObserver(([entry]) => fitPad(entry.contentRect.width)).observe(gauge);
+  // A first guess from the viewport's width (no layout): when the mount falls late in a frame, that frame is drawn
+  // before the observer's first report, and the pad's rows then changed under the reader (at 800 px wide the
+  // sections below the pad moved up 66 px). The widths are where this site's layout gives the pad its room (the pad
+  // test's); the observer has the last word.
+  controls.classList.toggle("checker-controls--wide-pad", matchMedia(WIDE_PAD_GUESS).matches);
   const verdict = h("section", {
     class: "checker-verdict", role: "status", "aria-live": "polite", "aria-atomic": "true",
     "aria-label": S("checker_verdict_label"), tabindex: "-1", "data-verdict": "",
@@ -178,8 +184,7 @@ export function mount(root, { engine, strings, lang, siteRoot }) {
     renderNote();
     if (ui.padFocus) {
       ui.padFocus = false;
-      pad.ensure();
-      slots.pad.querySelector('.checker-pad button[tabindex="0"]')?.focus();
+      pad.focusEntry();
     } else if (focusKey && !typing) restoreFocus(focusKey);
   }
 
@@ -212,8 +217,7 @@ export function mount(root, { engine, strings, lang, siteRoot }) {
     load(E.clearTable(K, sit, me));
     ui.me = me;
     writeHash();
-    pad.ensure();
-    controls.querySelector(".checker-pad button[tabindex='0']")?.focus({ preventScroll: true });
+    pad.focusEntry({ preventScroll: true });
     frame.scrollIntoView({ block: "start" });
   }
 
