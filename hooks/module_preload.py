@@ -54,7 +54,9 @@ CHECKER = "assets/javascripts/checker.js"
 
 def on_config(config, **kwargs):
     docs = Path(config.docs_dir)
-    preload = closure(docs, _module_entries(config))
+    entries = _module_entries(config)
+    preload = closure(docs, entries)
     config.extra["module_preload"] = preload
-    config.extra["checker_preload"] = [CHECKER] + [m for m in closure(docs, [CHECKER]) if m not in preload]
+    config.extra["checker_preload"] = [CHECKER] + [
+        module for module in closure(docs, [CHECKER]) if module not in preload and module not in entries]
     return config

@@ -248,7 +248,7 @@ def test_the_card_pad_takes_its_wide_layout_only_where_it_has_room(browser, site
             assert got["inner"] >= 380, (width, got)
     assert seen == [(360, 30), (736, 30), (740, 39), (959, 39), (2300, 30), (740, 39), (960, 30), (1100, 30),
                     (1219, 30), (1440, 30)], seen
-    # loaded at a width with room: wide from the start (the observer's first report, after the first render)
+    # loaded at a width with room: wide from the start (the checker's guess from the viewport, then the observer)
     page.set_viewport_size({"width": 800, "height": 800})
     tab.goto("checker/")
     page.locator(f"{ROOT} .checker-pad[data-filled]").wait_for()
@@ -313,10 +313,10 @@ def test_the_card_pad_arrives_over_frames_without_moving_and_is_updated_in_place
     frames = sorted({c["frame"] for c in changes if c["cards"]})
     assert len(frames) >= 54 // 8, changes  # a few cards per frame, not all of them in one
     assert max(c["cards"] for c in changes if c["frame"] == frames[0]) <= 8, changes
-    # (the wide grid's class comes with the observer's first report, before the first frame: the pad as made, with
-    # no cards and no frame yet, may have the phone grid's height)
+    # (from the pad as made, with no cards: at 800 px the wide grid's rows are there from the first frame, the
+    # checker's guess; the observer's first report may come a frame later)
     wide = viewport["width"] >= 800
-    assert {c["height"] for c in changes if c["cards"]} == {changes[-1]["height"]}, changes
+    assert {c["height"] for c in changes} == {changes[-1]["height"]}, changes
     rem = page.evaluate("parseFloat(getComputedStyle(document.documentElement).fontSize)")
     rows = 5 * 3 + 4 * 0.3 if wide else 7 * 2.6 + 6 * 0.22  # the wide grid's rows and gaps, or the phone's
     assert abs(changes[-1]["height"] - rows * rem) < 1, (changes[-1], rem)
@@ -355,7 +355,8 @@ def test_a_focus_on_the_pad_while_it_fills_puts_the_rest_in_at_once(browser, sit
     page.add_init_script(PAD_WATCH_JS)
     tab.goto("checker/")
     page.wait_for_function("window.__pad && window.__pad.focused")
-    assert page.evaluate("__pad.focused") == {"before": 8, "after": 54, "filled": True}
+    focused = page.evaluate("__pad.focused")
+    assert 0 < focused["before"] < 54 and focused["after"] == 54 and focused["filled"], focused
     assert page.evaluate("document.activeElement.dataset.focus") == "pad:R0"
     page.keyboard.press("End")
     assert page.evaluate("document.activeElement.dataset.card") == "W+4"

@@ -94,13 +94,9 @@ export function cardPad() {
     if (now && now.entry) buttons.get(now.entry)?.focus(options);
   }
 
-  // from the frame after the next one: the checker's first frame is drawn without the cards. (A page opened in a
-  // background tab has no frames until it is shown: there the cards go in at once, there is nothing to draw.)
+  // from the frame after the next one: the checker's first frame is drawn without the cards. (A page in a
+  // background tab has no frames until it is shown; then the cards come over frames as well.)
   function fillSoon() {
-    if (document.hidden) {
-      putIn(waiting.length);
-      return;
-    }
     const step = () => {
       putIn(CARDS_PER_FRAME);
       frame = waiting.length ? requestAnimationFrame(step) : 0;

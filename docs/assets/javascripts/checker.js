@@ -22,7 +22,10 @@ const ALSO_KEY = "uno-checker-also";
 const SLOW_AFTER_MS = 10_000;
 const SETTLE_MS_AT_MOST = 2000; // after load, the first idle moment or this, whichever comes first
 const REVEAL_MS_AT_MOST = 2000; // a smooth reveal is over by then (in case the browser sends no scrollend)
-const WIDE_PAD_GUESS = "(min-width: 740px) and (max-width: 959px)"; // the card pad's wide layout, before it is measured
+// the card pad's wide layout, before it is measured: from 47em (34rem and the page's margins, with a scrollbar) to
+// the theme's 60em (where the verdict moves beside the controls); in em, as the theme's own breakpoints
+const WIDE_PAD_FROM = "(min-width: 47em)";
+const WIDE_PAD_UNTIL = "(min-width: 60em)";
 let uid = 0;
 
 export function mount(root, { engine, strings, lang, siteRoot }) {
@@ -68,8 +71,8 @@ export function mount(root, { engine, strings, lang, siteRoot }) {
   // the card pad's wide layout (one row of 13 per colour) when its box has room for it, 34rem. The room is the
   // controls' width, read by a ResizeObserver on a gauge of no height (its callback runs after layout: no forced
   // one), so it reports only when the width changes, not at each render that changes the controls' height; the
-  // box's own margins, borders and padding need no layout. Toggled in the callback, before the frame is painted (no
-  // shift). Where that changes the page's height as the checker mounts (a tablet's width), the theme's own
+  // box's own margins, borders and padding need no layout. Toggled in the callback, before that frame is painted.
+  // Where that changes the page's height (the guess below was wrong, or the width changed), the theme's own
   // observers hear of it one frame later, and Chromium fires its benign "ResizeObserver loop completed with
   // undelivered notifications" error event (window.onerror only, not the console); a toggle deferred to the next
   // frame would avoid it at the cost of a visible layout shift.
@@ -88,9 +91,9 @@ export function mount(root, { engine, strings, lang, siteRoot }) {
   new ResizeObserver(([entry]) => fitPad(entry.contentRect.width)).observe(gauge);
   // A first guess from the viewport's width (no layout): when the mount falls late in a frame, that frame is drawn
   // before the observer's first report, and the pad's rows then changed under the reader (at 800 px wide the
-  // sections below the pad moved up 66 px). The widths are where this site's layout gives the pad its room (the pad
-  // test's); the observer has the last word.
-  controls.classList.toggle("checker-controls--wide-pad", matchMedia(WIDE_PAD_GUESS).matches);
+  // sections below the pad moved up 66 px). The observer has the last word.
+  controls.classList.toggle("checker-controls--wide-pad",
+    matchMedia(WIDE_PAD_FROM).matches && !matchMedia(WIDE_PAD_UNTIL).matches);
   const verdict = h("section", {
     class: "checker-verdict", role: "status", "aria-live": "polite", "aria-atomic": "true",
     "aria-label": S("checker_verdict_label"), tabindex: "-1", "data-verdict": "",
